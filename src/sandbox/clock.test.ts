@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { SandboxClock } from './clock.ts';
+
+describe('SandboxClock', () => {
+  it('jumps to a set instant and keeps running from there', () => {
+    const clock = new SandboxClock();
+    clock.set(new Date('2030-01-01T00:00:00Z'));
+    const shown = clock.now();
+    expect(shown).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00Z'));
+    expect(shown - Date.parse('2030-01-01T00:00:00Z')).toBeLessThan(1000);
+  });
+
+  it('stands still while frozen and advances by hand', () => {
+    const clock = new SandboxClock();
+    clock.set(1_000_000);
+    clock.freeze();
+    expect(clock.now()).toBe(1_000_000);
+    clock.advance(5000);
+    expect(clock.now()).toBe(1_005_000);
+    clock.resume();
+    expect(clock.now()).toBeGreaterThanOrEqual(1_005_000);
+  });
+});

@@ -1,0 +1,57 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { loopbackHost, localPorts } from '../local-defaults.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+
+export interface RunningSandbox {
+  readonly sandbox: Sandbox;
+  /** `{base_url}` of the spec: the resource API. */
+  readonly apiUrl: string;
+  /** `{auth_url}` of the spec: the OAuth server. */
+  readonly authUrl: string;
+  close(): Promise<void>;
+}
+
+export interface ServeSandboxOptions extends SandboxOptions {
+  /** Port of the resource API; 0 picks a free one. */
+  apiPort?: number;
+  /** Port of the OAuth server; 0 picks a free one. */
+  authPort?: number;
+}
+
+/** Serves the sandbox's two origins on loopback, as two listeners, like the real platform's two hosts. */
+export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const api = await listen(sandbox.api.fetch, options.apiPort ?? localPorts.sandboxApi);
+  const auth = await listen(sandbox.auth.fetch, options.authPort ?? localPorts.sandboxAuth);
+  return {
+    sandbox,
+    apiUrl: api.url,
+    authUrl: auth.url,
+    close: async () => {
+      await Promise.all([close(api.server), close(auth.server)]);
+    },
+  };
+}
+
+async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+): Promise<{ server: ServerType; url: string }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: loopbackHost }, (info: AddressInfo) => {
+      resolve({ server, url: `http://${loopbackHost}:${info.port}` });
+    });
+    server.once('error', reject);
+  });
+}
+
+function close(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
