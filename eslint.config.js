@@ -6,7 +6,7 @@ import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -4,10 +4,13 @@ import { SandboxClock } from './clock.ts';
 describe('SandboxClock', () => {
   it('jumps to a set instant and keeps running from there', () => {
     const clock = new SandboxClock();
-    clock.set(new Date('2030-01-01T00:00:00Z'));
+    const target = Date.parse('2030-01-01T00:00:00Z');
+    const before = Date.now();
+    clock.set(new Date(target));
     const shown = clock.now();
-    expect(shown).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00Z'));
-    expect(shown - Date.parse('2030-01-01T00:00:00Z')).toBeLessThan(1000);
+    const elapsed = Date.now() - before;
+    expect(shown).toBeGreaterThanOrEqual(target);
+    expect(shown - target).toBeLessThanOrEqual(elapsed);
   });
 
   it('stands still while frozen and advances by hand', () => {

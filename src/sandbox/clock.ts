@@ -13,6 +13,10 @@ export class SandboxClock implements Clock {
     return this.#frozenAt ?? Date.now() + this.#offsetMs;
   }
 
+  get frozen(): boolean {
+    return this.#frozenAt !== undefined;
+  }
+
   /** Jump to an instant; the clock keeps running from there unless frozen. */
   set(instant: Date | number): void {
     const target = typeof instant === 'number' ? instant : instant.getTime();

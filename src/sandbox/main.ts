@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { demoApplication, localPorts } from '../local-defaults.ts';
+import { sandboxChoices } from './choices.ts';
+import { fans } from './data/fans.ts';
 import { serveSandbox } from './serve.ts';
 
 /** `npm run sandbox`: serves the platform sandbox on loopback and prints how to use it. */
@@ -7,24 +9,41 @@ const { values } = parseArgs({
   options: {
     'api-port': { type: 'string', default: String(localPorts.sandboxApi) },
     'auth-port': { type: 'string', default: String(localPorts.sandboxAuth) },
+    'requests-per-minute': { type: 'string', default: String(sandboxChoices.requestsPerMinute) },
+    'simulated-votes-per-minute': { type: 'string', default: String(sandboxChoices.simulatedVotesPerMinute) },
   },
 });
 
 const running = await serveSandbox({
-  apiPort: parsePort(values['api-port'], '--api-port'),
-  authPort: parsePort(values['auth-port'], '--auth-port'),
+  apiPort: parseCount(values['api-port'], '--api-port', 65_535),
+  authPort: parseCount(values['auth-port'], '--auth-port', 65_535),
+  requestsPerMinute: parseCount(values['requests-per-minute'], '--requests-per-minute', 1_000_000),
+  simulatedVotesPerMinute: parseCount(
+    values['simulated-votes-per-minute'],
+    '--simulated-votes-per-minute',
+    6000,
+  ),
 });
 
+const { clientId, clientSecret, partnerTag } = demoApplication;
 console.log(`Fan Polls platform sandbox
   resource API ({base_url}): ${running.apiUrl}
   OAuth server ({auth_url}): ${running.authUrl}
-  demo application: client_id=${demoApplication.clientId} client_secret=${demoApplication.clientSecret} partner_tag=${demoApplication.partnerTag}`);
+  demo application: client_id=${clientId} client_secret=${clientSecret} partner_tag=${partnerTag}
+  fans (password "${fans[0]?.password ?? ''}"): ${fans.map((fan) => fan.username).join(', ')}
+  control: ${running.apiUrl}/__sandbox/state (see src/sandbox/README.md)
 
-function parsePort(value: string, flag: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    console.error(`${flag} must be a port number from 0 to 65535, not "${value}".`);
+Try it:
+  TOKEN=$(curl -s -u ${clientId}:${clientSecret} -d grant_type=client_credentials ${running.authUrl}/oauth2/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
+  curl -s -H "Authorization: Bearer $TOKEN" '${running.apiUrl}/polls/1.0.8/polls?limit=2'
+`);
+
+/** A whole number from 0 to `max`, or exit with a message naming the flag. */
+function parseCount(value: string, flag: string, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > max) {
+    console.error(`${flag} must be a whole number from 0 to ${max}, not "${value}".`);
     process.exit(2);
   }
-  return port;
+  return number;
 }

@@ -17,6 +17,8 @@ export interface ServeSandboxOptions extends SandboxOptions {
   apiPort?: number;
   /** Port of the OAuth server; 0 picks a free one. */
   authPort?: number;
+  /** Whether simulated fans vote on a real timer while served (default true; `close()` stops them). */
+  simulate?: boolean;
 }
 
 /** Serves the sandbox's two origins on loopback, as two listeners, like the real platform's two hosts. */
@@ -24,11 +26,13 @@ export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<R
   const sandbox = createSandbox(options);
   const api = await listen(sandbox.api.fetch, options.apiPort ?? localPorts.sandboxApi);
   const auth = await listen(sandbox.auth.fetch, options.authPort ?? localPorts.sandboxAuth);
+  if (options.simulate ?? true) sandbox.startSimulation();
   return {
     sandbox,
     apiUrl: api.url,
     authUrl: auth.url,
     close: async () => {
+      sandbox.stopSimulation();
       await Promise.all([close(api.server), close(auth.server)]);
     },
   };

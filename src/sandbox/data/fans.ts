@@ -8,6 +8,8 @@ export interface Fan {
   readonly displayName: string;
   /** Fan tokens held, by partner id. Zero or absent: not a holder, cannot vote in that club's polls. */
   readonly holdings: Readonly<Record<string, number>>;
+  /** The sandbox's way to show a refused on-chain vote: this fan's votes end `rejected` once confirmed. */
+  readonly votesEndRejected?: boolean;
 }
 
 /** Every seeded fan shares one password so that the login page is easy to use in a demo. */
@@ -45,6 +47,14 @@ export const fans: readonly Fan[] = [
     password: demoPassword,
     displayName: 'Kim (holds NGU)',
     holdings: { [clubs.northgate.partnerId]: 5000 },
+  },
+  {
+    userId: '4d5e6f7a-8b9c-4d0e-9f1a-3b4c5d6e7f05',
+    username: 'rex',
+    password: demoPassword,
+    displayName: 'Rex (holds RIV; his votes end rejected)',
+    holdings: { [clubs.riverside.partnerId]: 80 },
+    votesEndRejected: true,
   },
 ];
 

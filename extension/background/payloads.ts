@@ -1,0 +1,57 @@
+import type { HistoryQuery } from '../shared/messages.ts';
+import { isUuid, parseBridgeRequest } from '../shared/bridge-shape.ts';
+import { isRecord } from '../shared/typed-storage.ts';
+import { invalidRequest } from './router.ts';
+import type { BridgeRequest } from '../../src/contracts/bridge-contract.ts';
+
+/** Payload checks of the privileged messages (extension pages) and of the bridge (content scripts). */
+
+export function parseBridgePayload(payload: unknown): BridgeRequest {
+  return parseBridgeRequest(payload) ?? invalidRequest();
+}
+
+export function parsePollRef(payload: unknown): { pollId: string } {
+  return isRecord(payload) && isUuid(payload['pollId']) ? { pollId: payload['pollId'] } : invalidRequest();
+}
+
+export function parseVote(payload: unknown): { pollId: string; answerId: string } {
+  return isRecord(payload) && isUuid(payload['pollId']) && isUuid(payload['answerId'])
+    ? { pollId: payload['pollId'], answerId: payload['answerId'] }
+    : invalidRequest();
+}
+
+export function parseUserPollsQuery(payload: unknown): { userVoted: boolean } {
+  return isRecord(payload) && typeof payload['userVoted'] === 'boolean'
+    ? { userVoted: payload['userVoted'] }
+    : invalidRequest();
+}
+
+export function parseHistoryQuery(payload: unknown): HistoryQuery {
+  if (!isRecord(payload)) return invalidRequest();
+  const { search, page, limit } = payload;
+  const validPage = Number.isInteger(page) && (page as number) >= 1 && (page as number) <= 10_000;
+  const validLimit = Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= 100;
+  const validSearch = search === undefined || (typeof search === 'string' && search.length <= 100);
+  if (!validPage || !validLimit || !validSearch) return invalidRequest();
+  const trimmed = typeof search === 'string' ? search.trim() : '';
+  return { page: page as number, limit: limit as number, ...(trimmed ? { search: trimmed } : {}) };
+}
+
+export function parseSiteOrigin(payload: unknown): { origin: string } {
+  if (!isRecord(payload) || typeof payload['origin'] !== 'string' || payload['origin'].length > 300) {
+    return invalidRequest();
+  }
+  return { origin: payload['origin'] };
+}
+
+export function parseApprovalId(payload: unknown): { approvalId: string } {
+  return isRecord(payload) && isUuid(payload['approvalId'])
+    ? { approvalId: payload['approvalId'] }
+    : invalidRequest();
+}
+
+export function parseApprovalDecision(payload: unknown): { approvalId: string; approve: boolean } {
+  return isRecord(payload) && isUuid(payload['approvalId']) && typeof payload['approve'] === 'boolean'
+    ? { approvalId: payload['approvalId'], approve: payload['approve'] }
+    : invalidRequest();
+}

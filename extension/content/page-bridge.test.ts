@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outcomeFrom, startPageBridge } from './page-bridge.ts';
+
+const pollId = '11111111-2222-4333-8444-555555555555';
+const answerId = '66666666-7777-4888-9999-000000000000';
+
+function request(body: unknown, requestId = 'r1'): Record<string, unknown> {
+  return { source: 'fan-polls-page', version: 1, requestId, request: body };
+}
+
+/** Dispatches a message event as the browser would deliver a page's postMessage. */
+function deliver(data: unknown, options: { source?: MessageEventSource | null; origin?: string } = {}): void {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      source: options.source === undefined ? window : options.source,
+      origin: options.origin ?? window.location.origin,
+    }),
+  );
+}
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  vi.restoreAllMocks();
+});
+
+function setup(
+  reply: unknown = { ok: true, result: { type: 'status', status: { signedIn: true, siteApproved: false } } },
+) {
+  const sent: unknown[] = [];
+  const posted: { message: unknown; targetOrigin: string }[] = [];
+  vi.spyOn(window, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) => {
+    posted.push({ message, targetOrigin });
+  }) as typeof window.postMessage);
+  stop = startPageBridge({
+    window,
+    send: (message) => {
+      sent.push(message);
+      return Promise.resolve(reply);
+    },
+    now: () => 0,
+  });
+  return { sent, posted };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the page bridge (content script)', () => {
+  it('answers hello itself and forwards the closed list, replying to the page origin only', async () => {
+    const { sent, posted } = setup();
+    deliver(request({ type: 'hello' }, 'h'));
+    deliver(request({ type: 'status' }, 's'));
+    await flush();
+    expect(sent).toEqual([{ type: 'bridge', payload: { type: 'status' } }]);
+    expect(posted.map((entry) => entry.targetOrigin)).toEqual([
+      window.location.origin,
+      window.location.origin,
+    ]);
+    expect(posted[0]!.message).toMatchObject({
+      source: 'fan-polls-extension',
+      requestId: 'h',
+      outcome: { ok: true, result: { type: 'hello' } },
+    });
+    expect(posted[1]!.message).toMatchObject({
+      requestId: 's',
+      outcome: { ok: true, result: { type: 'status' } },
+    });
+    expect(posted.some((entry) => entry.targetOrigin === '*')).toBe(false);
+  });
+
+  it('drops messages from other windows, other origins, and of any other shape', async () => {
+    const { sent, posted } = setup();
+    const otherWindow = { postMessage: () => undefined } as unknown as MessageEventSource;
+    deliver(request({ type: 'status' }), { source: otherWindow });
+    deliver(request({ type: 'status' }), { source: null });
+    deliver(request({ type: 'status' }), { origin: 'https://evil.example' });
+    for (const data of [
+      null,
+      'status',
+      [request({ type: 'status' })],
+      { ...request({ type: 'status' }), version: 2 },
+      { ...request({ type: 'status' }), extra: 1 },
+      request({ type: 'status', extra: 1 }),
+      request({ type: 'vote', pollId, answerId: 'not-a-uuid' }),
+      request({ type: 'poll-view', pollId: `${pollId}?x` }),
+      request({ type: 'sign-in', tracking: { referrer: 'x'.repeat(101) } }),
+      request({ type: 'sign-in', tracking: { other: 'x' } }),
+      request({ type: 'sign-in', tracking: { referrer: 'a\nb' } }),
+      request({ type: 'sign-out' }),
+      request({ type: 'status' }, 'x'.repeat(65)),
+      {
+        source: 'fan-polls-extension',
+        version: 1,
+        requestId: 'r1',
+        outcome: { ok: true, result: { type: 'vote', accepted: true } },
+      },
+    ]) {
+      deliver(data);
+    }
+    await flush();
+    expect(sent).toEqual([]);
+    expect(posted).toEqual([]);
+  });
+
+  it('forwards a vote and a sign-in with tracking exactly as checked', async () => {
+    const { sent } = setup({ ok: true, result: { type: 'vote', accepted: true } });
+    deliver(request({ type: 'vote', pollId, answerId }));
+    deliver(request({ type: 'sign-in', tracking: { referrer: 'club', campaign: '' } }));
+    await flush();
+    expect(sent).toEqual([
+      { type: 'bridge', payload: { type: 'vote', pollId, answerId } },
+      { type: 'bridge', payload: { type: 'sign-in', tracking: { referrer: 'club', campaign: '' } } },
+    ]);
+  });
+
+  it('rebuilds every answer field by field: nothing extra reaches the page', () => {
+    const leaky = {
+      ok: true,
+      result: {
+        type: 'poll-view',
+        accessToken: 'CANARY-1',
+        view: {
+          pollId,
+          userVote: true,
+          token: 'CANARY-2',
+          answers: [{ id: answerId, voteStatus: 'pending', refreshToken: 'CANARY-3' }],
+        },
+      },
+    };
+    const outcome = outcomeFrom(leaky);
+    expect(outcome).toEqual({
+      ok: true,
+      result: {
+        type: 'poll-view',
+        view: { pollId, userVote: true, answers: [{ id: answerId, voteStatus: 'pending' }] },
+      },
+    });
+    expect(
+      JSON.stringify(
+        outcomeFrom({
+          ok: true,
+          result: { type: 'status', status: { signedIn: true, siteApproved: true, accessToken: 'CANARY' } },
+        }),
+      ),
+    ).not.toContain('CANARY');
+    expect(outcomeFrom({ ok: true, result: { type: 'token', value: 'CANARY' } })).toMatchObject({
+      ok: false,
+    });
+    expect(outcomeFrom(undefined)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  it('passes a known vote refusal reason to the page, and drops any other value or field', () => {
+    expect(
+      outcomeFrom({
+        ok: false,
+        error: { code: 'refused', message: 'Already.', reason: 'already_voted', token: 'CANARY' },
+      }),
+    ).toEqual({ ok: false, error: { code: 'refused', message: 'Already.', reason: 'already_voted' } });
+    for (const reason of ['CANARY-token', 42, { toString: 'x' }]) {
+      expect(outcomeFrom({ ok: false, error: { code: 'refused', message: 'No.', reason } })).toEqual({
+        ok: false,
+        error: { code: 'refused', message: 'No.' },
+      });
+    }
+  });
+
+  it('limits requests in flight', async () => {
+    const posted: { message: unknown }[] = [];
+    vi.spyOn(window, 'postMessage').mockImplementation(((message: unknown) => {
+      posted.push({ message });
+    }) as typeof window.postMessage);
+    stop = startPageBridge({ window, send: () => new Promise(() => undefined), now: () => 0 });
+    for (let index = 0; index < 10; index += 1) deliver(request({ type: 'status' }, `r${index}`));
+    await flush();
+    expect(posted).toHaveLength(2);
+    expect(posted[0]!.message).toMatchObject({ outcome: { ok: false, error: { code: 'rate_limited' } } });
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The page bridge between a card on a web page and the Fan Polls extension's content script, over
+ * `window.postMessage`. What a page may ask is this short, closed list; answers never carry a token. Both sides
+ * validate every message's shape (and the content script its origin) before acting on it.
+ */
+
+import type { VoteRefusalReason } from './proxy-contract.ts';
+
+export const bridgeSource = { page: 'fan-polls-page', extension: 'fan-polls-extension' } as const;
+export const bridgeProtocolVersion = 1;
+
+/** Tracking parameters a card carries into sign-in, exactly these five. */
+export interface TrackingParameters {
+  readonly referrer?: string;
+  readonly campaign?: string;
+  readonly param1?: string;
+  readonly param2?: string;
+  readonly param3?: string;
+}
+
+export type BridgeRequest =
+  /** Handshake: the page asks whether the extension is there. */
+  | { readonly type: 'hello' }
+  /** Signed in or not, and whether this site is approved for votes. */
+  | { readonly type: 'status' }
+  | { readonly type: 'sign-in'; readonly tracking: TrackingParameters }
+  /** Ask the fan (in an extension window) to approve this site for votes. */
+  | { readonly type: 'connect' }
+  /** The fan's view of a poll: `userVote` and each answer's `voteStatus`. */
+  | { readonly type: 'poll-view'; readonly pollId: string }
+  | { readonly type: 'vote'; readonly pollId: string; readonly answerId: string };
+
+export interface BridgeRequestEnvelope {
+  readonly source: typeof bridgeSource.page;
+  readonly version: typeof bridgeProtocolVersion;
+  /** Chosen by the page, echoed in the answer. */
+  readonly requestId: string;
+  readonly request: BridgeRequest;
+}
+
+export interface BridgeStatus {
+  readonly signedIn: boolean;
+  readonly siteApproved: boolean;
+}
+
+/** The fan's own view of one poll, without any token. */
+export interface BridgePollView {
+  readonly pollId: string;
+  readonly userVote: boolean;
+  readonly answers: readonly { readonly id: string; readonly voteStatus?: string }[];
+}
+
+export type BridgeResult =
+  | { readonly type: 'hello'; readonly version: number }
+  | { readonly type: 'status'; readonly status: BridgeStatus }
+  | { readonly type: 'sign-in'; readonly status: BridgeStatus }
+  | { readonly type: 'connect'; readonly status: BridgeStatus }
+  | { readonly type: 'poll-view'; readonly view: BridgePollView }
+  | { readonly type: 'vote'; readonly accepted: true };
+
+export interface BridgeResponseEnvelope {
+  readonly source: typeof bridgeSource.extension;
+  readonly version: typeof bridgeProtocolVersion;
+  readonly requestId: string;
+  readonly outcome:
+    | { readonly ok: true; readonly result: BridgeResult }
+    | {
+        readonly ok: false;
+        readonly error: {
+          readonly code: string;
+          readonly message: string;
+          /** With `code: 'refused'` for a vote, when the platform said why (see `voteRefusalReasons`). */
+          readonly reason?: VoteRefusalReason;
+        };
+      };
+}

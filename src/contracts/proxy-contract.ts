@@ -1,0 +1,134 @@
+/**
+ * The partner proxy's HTTP surface, shared by the proxy (which serves it), the widget and the extension (which call
+ * it). Changing a path or a shape here changes it for all three at once.
+ */
+
+/** Routes of the proxy, relative to its public URL. */
+export const proxyRoutes = {
+  /** GET with the spec's poll filters (`ids[]`, `partnerIds[]`, ...) -> `{ data: Poll[] }`. Public, cached. */
+  polls: '/api/polls',
+  /** GET -> `{ data: Poll }`. Public, cached. */
+  poll: (pollId: string) => `/api/polls/${encodeURIComponent(pollId)}`,
+
+  /**
+   * GET, opened in a popup by a card: `?origin=<opener origin>&referrer=&campaign=&param1=&param2=&param3=`, plus
+   * `&handoff=1` when the card wants a `handoff` code in the success message (see `sessionHandoff`).
+   * Redirects to the platform's authorize page; the callback ends by posting a `SignInResultMessage` to `origin`.
+   */
+  signIn: '/auth/login',
+  /** GET, the platform redirects the fan here with `code` and `state` (or `error`). */
+  signInCallback: '/auth/callback',
+  /** GET -> `SessionStatus`. Needs the session cookie (credentials: 'include'). */
+  session: '/auth/session',
+  /**
+   * POST `SessionHandoffRequest` with credentials, an allowed Origin (the one that started the sign-in) and the CSRF
+   * header -> `SessionStatus`, setting the session cookie in the caller's cookie partition. For a card whose top-level
+   * page is on another site than the sign-in popup (the proxy's own site). The code is single-use and short-lived.
+   */
+  sessionHandoff: '/auth/handoff',
+  /** POST -> 204. Revokes the fan's tokens upstream and clears the session. CSRF header required. */
+  signOut: '/auth/logout',
+
+  /** Fan routes over the session: each needs an allowed Origin, the cookie and the CSRF header. */
+  userPolls: '/api/user/polls',
+  userPoll: (pollId: string) => `/api/user/polls/${encodeURIComponent(pollId)}`,
+  userPollHistory: '/api/user/polls-history',
+  currentUser: '/api/user/me',
+  /** POST `{ answerId }` -> 201 with no body. Never retried by the proxy. */
+  vote: (pollId: string) => `/api/user/polls/${encodeURIComponent(pollId)}/vote`,
+
+  /** Token mediation for the extension: POST JSON, answers `ExtensionTokenSet`. Extension origin only. */
+  extensionToken: '/extension/token',
+  extensionRefresh: '/extension/refresh',
+  /** POST `{ token }` -> 204. */
+  extensionRevoke: '/extension/revoke',
+} as const;
+
+/** Every state-changing or fan-data request from a page carries this header with value `1` (CSRF defence). */
+export const csrfHeaderName = 'X-Fan-Polls-Request';
+export const csrfHeaderValue = '1';
+
+/**
+ * Why the platform refused a vote, as a stable reason a card can show. `vote_refused` errors of the proxy and
+ * `refused` errors of the extension's bridge carry one when the platform's answer says which:
+ * - `not_holder`: the fan holds none of this club's fan tokens (platform 403);
+ * - `already_voted`: the fan has a vote in this poll already (409);
+ * - `poll_not_open`: the poll is not open yet, closed or cancelled (422);
+ * - `unknown_answer`: the answer is not one of the poll's (400);
+ * - `unknown_poll`: no such poll (404).
+ * A card must treat an absent or unknown reason as a plain refusal.
+ */
+export const voteRefusalReasons = [
+  'not_holder',
+  'already_voted',
+  'poll_not_open',
+  'unknown_answer',
+  'unknown_poll',
+] as const;
+
+export type VoteRefusalReason = (typeof voteRefusalReasons)[number];
+
+export function isVoteRefusalReason(value: unknown): value is VoteRefusalReason {
+  return typeof value === 'string' && (voteRefusalReasons as readonly string[]).includes(value);
+}
+
+/** The one error body of the proxy. `code` is stable; `message` is for people. */
+export interface ProxyErrorBody {
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly retryAfterSeconds?: number;
+    /** With `code: 'vote_refused'`, when the platform said why. */
+    readonly reason?: VoteRefusalReason;
+  };
+}
+
+export interface SessionStatus {
+  readonly signedIn: boolean;
+  readonly userId?: string;
+}
+
+/** Body of `POST sessionHandoff`: the code of a `SignInResultMessage`. */
+export interface SessionHandoffRequest {
+  readonly handoff: string;
+}
+
+/** Body of `POST extensionToken`. */
+export interface ExtensionCodeExchange {
+  readonly code: string;
+  readonly codeVerifier: string;
+  readonly redirectUri: string;
+}
+
+/** Body of `POST extensionRefresh`. */
+export interface ExtensionRefreshRequest {
+  readonly refreshToken: string;
+}
+
+/** Answer of the token-mediation routes: the fan's tokens, for the extension's vault only. */
+export interface ExtensionTokenSet {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  /** Seconds; absent when the platform did not say. */
+  readonly expiresIn?: number;
+}
+
+/** What the sign-in popup posts to its opener (to the exact origin the card gave) before it closes. */
+export type SignInResultMessage =
+  | {
+      readonly type: 'fan-polls:sign-in';
+      readonly ok: true;
+      readonly userId: string;
+      /**
+       * Only when the sign-in was started with `handoff=1`. A single-use code, good for about 60 s, that `POST sessionHandoff` from the card's page (the same origin this
+       * message was posted to) turns into a session cookie in that page's cookie partition. Not a token: it opens
+       * nothing by itself without the card's Origin and the CSRF header, and it is gone once used.
+       */
+      readonly handoff?: string;
+    }
+  | {
+      readonly type: 'fan-polls:sign-in';
+      readonly ok: false;
+      readonly error: string;
+      readonly message: string;
+    };

@@ -1,0 +1,174 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { proxyRoutes } from '../contracts/proxy-contract.ts';
+import { loopbackHost, localPorts } from '../local-defaults.ts';
+import type { Poll } from '../platform/types.ts';
+import { viewPoll } from '../polls/poll-view.ts';
+
+export interface ServeDemoOptions {
+  /** 0 picks a free port. Default 4030. */
+  readonly port?: number;
+  /** The partner proxy the demo's widgets read from; a function when it is known only after the demo listens. */
+  readonly proxyUrl: string | (() => string);
+  /** Where the built widget is (default `dist/widget/`). */
+  readonly widgetDir?: string;
+  readonly fetch?: typeof fetch;
+}
+
+export interface RunningDemo {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const types: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/**
+ * The demo's Content Security Policy: strict, as on a careful partner site. Scripts need the page's nonce and
+ * `strict-dynamic` passes trust to scripts they add (the widget's lazy parts carry the nonce too); `'self'` is the
+ * allowlist older browsers fall back to. No inline script or style, no eval.
+ */
+export function demoContentSecurityPolicy(proxyUrl: string, nonce?: string): string {
+  const proxy = new URL(proxyUrl).origin;
+  return [
+    "default-src 'self'",
+    nonce ? `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'` : "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: https: http://${loopbackHost}:*`,
+    `connect-src 'self' ${proxy}`,
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** A fresh nonce for one HTML response. */
+function newNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/**
+ * The partner match page of `npm start`: `public/demo/` with the proxy URL and live poll ids filled in, and the
+ * built widget under `/widget/` (its iframe page pointed at the same proxy).
+ */
+export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo> {
+  const widgetDir = options.widgetDir ?? `${root}dist/widget/`;
+  const fetchImpl = options.fetch ?? fetch;
+  const proxyUrl = (): string =>
+    typeof options.proxyUrl === 'function' ? options.proxyUrl() : options.proxyUrl;
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    // HTML pages set their own, with their nonce.
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl()));
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/', async (c) => {
+    const page = await readFile(`${root}public/demo/index.html`, 'utf8');
+    const ids = await featuredPollIds(proxyUrl(), fetchImpl);
+    const nonce = newNonce();
+    c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce));
+    return c.html(fill(page, { PROXY_URL: proxyUrl(), NONCE: nonce, ...ids }));
+  });
+
+  app.get('/widget/embed/poll.html', async (c) => {
+    const page = await readFile(`${widgetDir}embed/poll.html`, 'utf8');
+    const nonce = newNonce();
+    c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce));
+    return c.html(
+      page
+        .replace(
+          '<meta name="fan-polls-proxy" content="" />',
+          `<meta name="fan-polls-proxy" content="${escapeHtml(proxyUrl())}" />`,
+        )
+        .replace('<script src=', `<script nonce="${nonce}" src=`),
+    );
+  });
+
+  app.get('/widget/*', (c) => serveFile(c.req.path.slice('/widget/'.length), widgetDir));
+  app.get('/demo/*', (c) => serveFile(c.req.path.slice('/demo/'.length), `${root}public/demo/`));
+
+  const { server, port } = await listen(app.fetch, options.port ?? localPorts.demo);
+  return { url: `http://${loopbackHost}:${port}`, close: () => close(server) };
+}
+
+/** Ids for the page's cards: open polls first, then upcoming, then the rest (the sandbox seeds several of each). */
+async function featuredPollIds(proxyUrl: string, fetchImpl: typeof fetch): Promise<Record<string, string>> {
+  let polls: Poll[] = [];
+  try {
+    const response = await fetchImpl(`${proxyUrl}${proxyRoutes.polls}?limit=50`, {
+      signal: AbortSignal.timeout(5000),
+    });
+    const body = (await response.json()) as { data?: Poll[] | Poll };
+    polls = Array.isArray(body.data) ? body.data : body.data ? [body.data] : [];
+  } catch {
+    // The cards show their error state and retry; the page itself still loads.
+  }
+  const now = Date.now();
+  const rank = { open: 0, upcoming: 1, disclosed: 2, closed: 3, cancelled: 4, unknown: 5 } as const;
+  const sorted = [...polls].sort((a, b) => rank[viewPoll(a, now).phase] - rank[viewPoll(b, now).phase]);
+  const id = (index: number): string => sorted[index]?.id ?? sorted[0]?.id ?? 'unknown-poll';
+  const partnerId = sorted[0]?.partnerId ?? '';
+  return { POLL_MAIN: id(0), POLL_SIDE: id(1), POLL_BANNER: id(2), PARTNER_ID: partnerId };
+}
+
+async function serveFile(relative: string, folder: string): Promise<Response> {
+  if (relative.split('/').some((part) => part === '..' || part.startsWith('.')))
+    return new Response('Not found', { status: 404 });
+  try {
+    const body = await readFile(folder + relative);
+    return new Response(body, {
+      headers: { 'Content-Type': types[extname(relative)] ?? 'application/octet-stream' },
+    });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
+
+function fill(page: string, values: Readonly<Record<string, string>>): string {
+  return page.replace(/\{\{([A-Z_0-9]+)\}\}/g, (match, key: string) =>
+    key in values ? escapeHtml(values[key] ?? '') : match,
+  );
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: loopbackHost }, (info: AddressInfo) => {
+      resolve({ server, port: info.port });
+    });
+    server.once('error', reject);
+  });
+}
+
+function close(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}

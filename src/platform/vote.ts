@@ -1,0 +1,42 @@
+/**
+ * A vote is never retried blindly: when its outcome is in doubt (timeout, network, 5xx), the fan's own poll is
+ * read again and `userVote` says whether it counted.
+ */
+import type { PlatformClient } from './client.ts';
+import { PlatformError } from './errors.ts';
+import type { Poll } from './types.ts';
+
+export { voteRefusalMessages, voteRefusalReason } from './vote-refusal.ts';
+
+const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed_response']);
+
+export type VoteOutcome =
+  /** 201: the platform took the vote. */
+  | { readonly status: 'accepted' }
+  /** The answer was lost but the re-read shows the fan's vote: it counted. */
+  | { readonly status: 'confirmed'; readonly poll: Poll };
+
+/**
+ * Votes; when the answer is lost, re-reads the fan's poll once. Throws the original error when the re-read does not
+ * show the vote (it did not count: the fan may try again) or when the re-read fails too.
+ */
+export async function voteAndConfirm(
+  client: Pick<PlatformClient, 'vote' | 'getUserPoll'>,
+  pollId: string,
+  answerId: string,
+): Promise<VoteOutcome> {
+  try {
+    await client.vote(pollId, answerId);
+    return { status: 'accepted' };
+  } catch (error) {
+    if (!(error instanceof PlatformError) || !inDoubtCodes.has(error.code)) throw error;
+    let poll: Poll;
+    try {
+      poll = await client.getUserPoll(pollId);
+    } catch {
+      throw error;
+    }
+    if (poll.userVote === true) return { status: 'confirmed', poll };
+    throw error;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Intl formatting for cards: percentages, counts, countdowns and relative times, in the reader's locale. Formatters
+ * are cached per locale and options because a page of cards formats the same shapes every second.
+ */
+
+export interface FormatOptions {
+  /** BCP 47 tag; the runtime's default locale when absent. An invalid tag falls back to the default. */
+  readonly locale?: string | undefined;
+}
+
+const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (format === undefined) {
+    format = new Intl.NumberFormat(safeLocale(locale), options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = `r|${locale ?? ''}`;
+  let format = cache.get(key) as Intl.RelativeTimeFormat | undefined;
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** A locale tag the runtime accepts, or undefined (the default locale): a bad attribute must not break a card. */
+function safeLocale(locale: string | undefined): string | undefined {
+  if (locale === undefined || locale === '') return undefined;
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `percentage` is 0..100 (as in `AnswerView`); shown with exactly `decimals` digits: `42.5 %`, `42,5 %`. */
+export function formatPercent(
+  percentage: number,
+  options: FormatOptions & { decimals?: number } = {},
+): string {
+  const decimals = Math.min(4, Math.max(0, Math.trunc(options.decimals ?? 0)));
+  const format = numberFormat(options.locale, {
+    style: 'percent',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return format.format(Number.isFinite(percentage) ? percentage / 100 : 0);
+}
+
+/** A count of votes or tokens: `12,345`, or `12K` when `compact`. */
+export function formatCount(count: number, options: FormatOptions & { compact?: boolean } = {}): string {
+  const format = numberFormat(
+    options.locale,
+    options.compact === true
+      ? { notation: 'compact', maximumFractionDigits: 1 }
+      : { maximumFractionDigits: 0 },
+  );
+  return format.format(Number.isFinite(count) ? count : 0);
+}
+
+const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+
+/** `in 5 minutes`, `2 hours ago`, `now`: the largest whole unit of a signed duration (positive is the future). */
+export function formatRelativeTime(ms: number, options: FormatOptions = {}): string {
+  const format = relativeFormat(options.locale);
+  const size = Math.abs(ms);
+  for (const [unit, unitMs] of units) {
+    if (size >= unitMs) return format.format(Math.trunc(ms / unitMs), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** The parts of a remaining time, rounded up to the second so a countdown never shows 0 before the instant. */
+export function countdownParts(ms: number): {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+} {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/** A countdown clock: `4:05`, `1:02:03`, `2d 03:04:05` (the day unit in the locale's narrow form). */
+export function formatCountdown(ms: number, options: FormatOptions = {}): string {
+  const { days, hours, minutes, seconds } = countdownParts(ms);
+  const two = numberFormat(options.locale, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat(options.locale, { useGrouping: false });
+  if (days > 0) {
+    const day = numberFormat(options.locale, { style: 'unit', unit: 'day', unitDisplay: 'narrow' });
+    return `${day.format(days)} ${two.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`;
+  }
+  if (hours > 0) return `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`;
+  return `${one.format(minutes)}:${two.format(seconds)}`;
+}

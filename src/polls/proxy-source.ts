@@ -1,0 +1,78 @@
+import { proxyRoutes, type ProxyErrorBody } from '../contracts/proxy-contract.ts';
+import { errorFromFetchFailure, PlatformError } from '../platform/errors.ts';
+import { globalFetch, isRecord, readJsonBody, type FetchLike } from '../platform/http.ts';
+import { parsePollList } from '../platform/parse.ts';
+import { encodePollFilters, queryString } from '../platform/query.ts';
+import { parseRetryAfter } from '../platform/retry-after.ts';
+import type { Poll } from '../platform/types.ts';
+import type { FetchPolls } from './live-store.ts';
+import { requestableIds } from './poll-ids.ts';
+
+export interface ProxySourceOptions {
+  /** Per request; default 10 s. */
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * The live store's poll source through the partner proxy: `GET {proxyUrl}/api/polls?ids[]=...&limit=n`, read with
+ * the platform's tolerant parser. Public and cookie-less. `limit` is the number of ids, because a list answer is
+ * paged and the default page could drop some of them.
+ */
+export function fetchPollsFromProxy(
+  proxyUrl: string,
+  fetch: FetchLike = globalFetch,
+  options: ProxySourceOptions = {},
+): FetchPolls {
+  const base = proxyUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? Date.now;
+
+  return async (ids: readonly string[]): Promise<readonly Poll[]> => {
+    const wanted = requestableIds(ids);
+    if (wanted.length === 0) return [];
+    const query = queryString(encodePollFilters({ ids: wanted, limit: wanted.length }, 'polls'));
+    let response: Response;
+    try {
+      response = await fetch(`${base}${proxyRoutes.polls}${query}`, {
+        method: 'GET',
+        headers: { Accept: 'application/json' },
+        credentials: 'omit',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw errorFromFetchFailure(error, 'Reading polls from the proxy');
+    }
+    const body = await readJsonBody(response).catch((error: unknown) => {
+      throw errorFromFetchFailure(error, 'Reading polls from the proxy');
+    });
+    if (!response.ok) throw errorFromProxyAnswer(response, body, now());
+    return parsePollList(body);
+  };
+}
+
+/** A proxy's error answer (`ProxyErrorBody`) as the PlatformError the store understands. */
+export function errorFromProxyAnswer(response: Response, body: unknown, now: number): PlatformError {
+  const proxyError = isProxyErrorBody(body) ? body.error : undefined;
+  const status = response.status;
+  const details = { status, ...(proxyError === undefined ? {} : { platformCode: proxyError.code }) };
+  const message = `Reading polls from the proxy: HTTP ${status}${proxyError === undefined ? '' : ` (${proxyError.code})`}`;
+  if (status === 429 || proxyError?.code === 'upstream_throttled' || proxyError?.code === 'rate_limited') {
+    const retryAt =
+      parseRetryAfter(response.headers.get('retry-after'), now) ??
+      (proxyError?.retryAfterSeconds === undefined
+        ? undefined
+        : new Date(now + proxyError.retryAfterSeconds * 1000));
+    return new PlatformError('throttled', message, {
+      ...details,
+      ...(retryAt === undefined ? {} : { retryAt }),
+    });
+  }
+  if (status === 404) return new PlatformError('not_found', message, details);
+  if (status >= 400 && status < 500) return new PlatformError('bad_request', message, details);
+  return new PlatformError('platform_error', message, details);
+}
+
+function isProxyErrorBody(body: unknown): body is ProxyErrorBody {
+  return isRecord(body) && isRecord(body.error) && typeof body.error.code === 'string';
+}

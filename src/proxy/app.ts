@@ -1,0 +1,85 @@
+import { Hono, type Context } from 'hono';
+import { proxyRoutes } from '../contracts/proxy-contract.ts';
+import { globalFetch, type FetchLike } from '../platform/http.ts';
+import type { ProxyConfig } from './config.ts';
+import { errorExit } from './error-exit.ts';
+import { ProxyError } from './errors.ts';
+import { extensionRoutes } from './extension-routes.ts';
+import { fanRoutes } from './fan-routes.ts';
+import { createJsonLogger, type ProxyLogger } from './logger.ts';
+import { createPlatformAccess } from './platform-access.ts';
+import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { ResponseCache } from './response-cache.ts';
+import type { ProxyRuntime } from './runtime.ts';
+import { defaultSessionOptions, SessionStore } from './session-store.ts';
+import { signInRoutes } from './sign-in-routes.ts';
+
+export interface ProxyDeps {
+  /** Every request to the platform goes through it (tests count and route them). */
+  readonly fetch?: FetchLike;
+  readonly logger?: ProxyLogger;
+  readonly now?: () => number;
+  /** The caller's address for the sign-in rate limit; the Node adapter passes the socket's. */
+  readonly clientAddress?: (c: Context) => string;
+}
+
+export interface ProxyApp {
+  readonly app: Hono;
+  readonly runtime: ProxyRuntime;
+}
+
+/**
+ * The partner proxy as a Hono app on the standard fetch API only (no Node APIs), so it runs on Node (`serve.ts`)
+ * or an edge runtime. It is the only holder of the client secret.
+ */
+export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): ProxyApp {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret]);
+  const freshMs = config.pollCacheSeconds * 1000;
+  const runtime: ProxyRuntime = {
+    config,
+    logger,
+    now,
+    platform: createPlatformAccess(config, deps.fetch ?? globalFetch, now),
+    sessions: new SessionStore({ ...defaultSessionOptions, now }),
+    pollCache: new ResponseCache({
+      freshMs,
+      staleWhileRevalidateMs: Math.min(staleWhileRevalidateSeconds * 1000, freshMs * 2),
+      staleIfErrorMs: staleIfErrorSeconds * 1000,
+      maxEntries: 5000,
+      now,
+    }),
+    signInLimiter: new RateLimiter(config.signInPerMinute, 60_000, now),
+    tokenMediationLimiter: new RateLimiter(config.tokenMediationPerMinute, 60_000, now),
+    clientAddress: clientAddressFrom(config.clientAddressHeader, deps.clientAddress ?? (() => 'unknown')),
+    isAllowedPage: (origin) => config.allowedOrigins.includes(origin),
+    sessionCookieMaxAge: Math.floor(defaultSessionOptions.idleMs / 1000),
+  };
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    // Set before the handler: a header added after it would make Hono copy the finished Response.
+    c.header('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+  app.route(proxyRoutes.polls, publicRoutes(runtime));
+  app.route('/api/user', fanRoutes(runtime));
+  app.route('/auth', signInRoutes(runtime));
+  app.route('/extension', extensionRoutes(runtime));
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.notFound(() => {
+    throw new ProxyError('not_found', 'No such route.');
+  });
+  app.onError(errorExit(logger, now));
+  return { app, runtime };
+}
+
+/** The configured forwarding header's first address when there is one, else what the runtime adapter knows. */
+function clientAddressFrom(
+  header: string | undefined,
+  fallback: (c: Context) => string,
+): (c: Context) => string {
+  if (header === undefined) return fallback;
+  return (c) => c.req.header(header)?.split(',')[0]?.trim() || fallback(c);
+}

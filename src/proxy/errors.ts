@@ -1,0 +1,48 @@
+import type { VoteRefusalReason } from '../contracts/proxy-contract.ts';
+
+/**
+ * The proxy's one error type. `code` is stable (it is what the widget and the extension branch on) and becomes the
+ * `ProxyErrorBody` of the answer; `message` is for people and never carries a token, the secret or a platform body.
+ */
+export const proxyErrorCodes = {
+  bad_request: 400,
+  invalid_filter: 400,
+  invalid_body: 400,
+  origin_not_allowed: 403,
+  csrf_header_missing: 403,
+  not_signed_in: 401,
+  not_found: 404,
+  rate_limited: 429,
+  extension_not_allowed: 403,
+  invalid_redirect_uri: 400,
+  invalid_grant: 400,
+  invalid_handoff: 400,
+  vote_refused: 409,
+  vote_uncertain: 502,
+  upstream_throttled: 503,
+  upstream_unavailable: 502,
+  internal_error: 500,
+} as const satisfies Record<string, number>;
+
+export type ProxyErrorCode = keyof typeof proxyErrorCodes;
+
+export class ProxyError extends Error {
+  override readonly name = 'ProxyError';
+  readonly code: ProxyErrorCode;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+  /** With `vote_refused`: why, when the platform said. */
+  readonly reason: VoteRefusalReason | undefined;
+
+  constructor(
+    code: ProxyErrorCode,
+    message: string,
+    options: { cause?: unknown; retryAfterSeconds?: number; reason?: VoteRefusalReason } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = proxyErrorCodes[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reason = options.reason;
+  }
+}

@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import { PlatformError } from '../platform/errors.ts';
+import type { PlatformClient } from '../platform/client.ts';
+import { checkUuid, parsePollFilters } from '../platform/query.ts';
+import type { TokenKeeper } from '../platform/token-keeper.ts';
+import { voteAndConfirm, type VoteOutcome } from '../platform/vote.ts';
+import { corsFromAllowlist } from './cors.ts';
+import { ProxyError } from './errors.ts';
+import { readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
+import type { ProxyRuntime } from './runtime.ts';
+import { readSessionId } from './session-cookie.ts';
+
+/**
+ * The fan's own routes over the session: each needs an allowed Origin, the CSRF header and a signed-in session.
+ * The fan's token is used here, on the server, and refreshed (with rotation) inside the session when it nears
+ * expiry or is refused. The vote is never retried blindly: when its outcome is in doubt the fan's poll is re-read.
+ */
+export function fanRoutes(runtime: ProxyRuntime): Hono {
+  const app = new Hono();
+  app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: true, methods: ['GET', 'POST'] }));
+  app.use('*', requireAllowedPage(runtime.isAllowedPage));
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'private, no-store');
+    await next();
+  });
+
+  const sessionTokens = async (c: Context): Promise<TokenKeeper> => {
+    const session = runtime.sessions.find(await readSessionId(c, runtime.config.sessionSecret));
+    const tokens = session?.tokens;
+    if (session === undefined || tokens?.tokens === undefined) {
+      throw new ProxyError('not_signed_in', 'Sign in to see your polls and vote.');
+    }
+    return tokens;
+  };
+  const clientFor = async (c: Context): Promise<PlatformClient> =>
+    runtime.platform.userClient(await sessionTokens(c));
+  const query = (c: Context) => new URL(c.req.url).searchParams;
+  const input = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof PlatformError && error.code === 'invalid_input') {
+        throw new ProxyError('invalid_filter', error.message, { cause: error });
+      }
+      throw error;
+    }
+  };
+
+  app.get('/polls', async (c) => {
+    const filters = input(() => parsePollFilters(query(c), 'userPolls'));
+    return c.json({ data: await (await clientFor(c)).listUserPolls(filters) });
+  });
+  app.get('/polls-history', async (c) => {
+    const filters = input(() => parsePollFilters(query(c), 'history'));
+    return c.json({ data: await (await clientFor(c)).listUserPollHistory(filters) });
+  });
+  app.get('/polls/:pollId', async (c) => {
+    const pollId = input(() => checkUuid(c.req.param('pollId'), 'pollId'));
+    return c.json({ data: await (await clientFor(c)).getUserPoll(pollId) });
+  });
+  app.get('/me', async (c) => c.json({ data: await (await clientFor(c)).getCurrentUser() }));
+
+  app.post('/polls/:pollId/vote', async (c) => {
+    const pollId = input(() => checkUuid(c.req.param('pollId'), 'pollId'));
+    const body = await readJsonObject(c.req.raw);
+    const answerId = input(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));
+    const tokens = await sessionTokens(c);
+    const client = runtime.platform.userClient(tokens);
+    try {
+      const outcome = await voteWithFreshToken(client, tokens, pollId, answerId);
+      runtime.logger.log('info', 'vote', { outcome: outcome.status });
+      return c.body(null, 201);
+    } catch (error) {
+      if (error instanceof PlatformError && inDoubtCodes.has(error.code)) {
+        // The re-read did not show the vote (or failed too): say so plainly; the fan decides whether to try again.
+        throw new ProxyError(
+          'vote_uncertain',
+          'The vote may not have been counted. Check the poll and try again.',
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+  });
+
+  return app;
+}
+
+const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed_response']);
+
+/**
+ * The client never retries a vote. One case is certain, not in doubt: the gateway refused the token (401), so the
+ * vote never reached the platform's backend. Then the session's token is refreshed (once, shared) and the vote sent
+ * again through `voteAndConfirm`, which settles any later doubt by re-reading the fan's poll.
+ */
+async function voteWithFreshToken(
+  client: PlatformClient,
+  tokens: TokenKeeper,
+  pollId: string,
+  answerId: string,
+): Promise<VoteOutcome> {
+  try {
+    return await voteAndConfirm(client, pollId, answerId);
+  } catch (error) {
+    const refused = tokens.tokens?.accessToken;
+    if (!(error instanceof PlatformError && error.code === 'invalid_token') || refused === undefined)
+      throw error;
+    if (!(await tokens.invalidate(refused))) throw error;
+    await tokens.token();
+    return voteAndConfirm(client, pollId, answerId);
+  }
+}

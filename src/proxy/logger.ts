@@ -1,0 +1,43 @@
+/**
+ * The proxy's log: one JSON line an event, with named fields only. Callers pass codes, counts and ids, never a
+ * token or the secret; as a second line of defence every string is scrubbed of the secrets the logger was given.
+ */
+export type LogLevel = 'info' | 'warn' | 'error';
+export type LogFields = Readonly<Record<string, string | number | boolean | undefined>>;
+
+export interface ProxyLogger {
+  log(level: LogLevel, event: string, fields?: LogFields): void;
+}
+
+export type LogSink = (level: LogLevel, line: string) => void;
+
+const consoleSink: LogSink = (level, line) => {
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+};
+
+export function createJsonLogger(secrets: readonly string[], sink: LogSink = consoleSink): ProxyLogger {
+  const scrub = scrubberFor(secrets);
+  return {
+    log(level, event, fields = {}) {
+      const record: Record<string, string | number | boolean> = {
+        time: new Date().toISOString(),
+        level,
+        event,
+      };
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) record[key] = typeof value === 'string' ? scrub(value) : value;
+      }
+      sink(level, JSON.stringify(record));
+    },
+  };
+}
+
+/** Replaces every occurrence of a known secret by `[redacted]`. */
+export function scrubberFor(secrets: readonly string[]): (text: string) => string {
+  const known = secrets.filter((secret) => secret.length >= 4);
+  return (text) => known.reduce((scrubbed, secret) => scrubbed.split(secret).join('[redacted]'), text);
+}
+
+export const silentLogger: ProxyLogger = { log: () => undefined };

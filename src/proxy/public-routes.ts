@@ -1,0 +1,62 @@
+import { Hono, type Context } from 'hono';
+import { PlatformError } from '../platform/errors.ts';
+import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
+import { corsFromAllowlist } from './cors.ts';
+import { ProxyError } from './errors.ts';
+import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
+import type { ProxyRuntime } from './runtime.ts';
+
+/** How long a CDN may serve a stale answer while it refreshes, and when the proxy fails. */
+export const staleWhileRevalidateSeconds = 30;
+export const staleIfErrorSeconds = 600;
+
+/**
+ * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
+ * per normalized query with concurrent misses coalesced, `ETag`/304, and CDN headers so a CDN absorbs a crowd.
+ */
+export function publicRoutes(runtime: ProxyRuntime): Hono {
+  const app = new Hono();
+  app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
+
+  app.get('/', async (c) => {
+    const filters = checkedFilters(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));
+    const canonical = queryString(encodePollFilters(filters, 'polls'));
+    const answer = await runtime.pollCache.get(`polls${canonical}`, async () =>
+      JSON.stringify({ data: await runtime.platform.publicClient.listPolls(filters) }),
+    );
+    return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
+  });
+
+  app.get('/:pollId', async (c) => {
+    const pollId = checkedFilters(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
+    const answer = await runtime.pollCache.get(`poll/${pollId}`, async () =>
+      JSON.stringify({ data: await runtime.platform.publicClient.getPoll(pollId) }),
+    );
+    return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
+  });
+
+  return app;
+}
+
+function checkedFilters<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === 'invalid_input') {
+      throw new ProxyError('invalid_filter', error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function cachedResponse(c: Context, answer: CachedAnswer, freshSeconds: number): Response {
+  // Browsers revalidate every time (cheap with the ETag); a shared cache keeps it `freshSeconds`.
+  c.header(
+    'Cache-Control',
+    `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
+  );
+  c.header('ETag', answer.etag);
+  if (ifNoneMatchHits(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304);
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  return c.body(answer.body, 200);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { etagOf, ifNoneMatchHits, ResponseCache } from './response-cache.ts';
+
+function cacheAt(clock: { now: number }) {
+  return new ResponseCache({
+    freshMs: 1000,
+    staleWhileRevalidateMs: 1000,
+    staleIfErrorMs: 10_000,
+    maxEntries: 2,
+    now: () => clock.now,
+  });
+}
+
+describe('ResponseCache', () => {
+  it('coalesces concurrent misses into one load and serves the answer fresh afterwards', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    let loads = 0;
+    let release: (body: string) => void = () => undefined;
+    const load = () => {
+      loads += 1;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    const waiting = Array.from({ length: 50 }, () => cache.get('k', load));
+    expect(cache.loadsInFlight).toBe(1);
+    release('{"a":1}');
+    const answers = await Promise.all(waiting);
+    expect(loads).toBe(1);
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+    clock.now = 999;
+    await cache.get('k', load);
+    expect(loads).toBe(1);
+  });
+
+  it('serves stale while one background refresh runs, then the new answer', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    await cache.get('k', () => Promise.resolve('old'));
+    clock.now = 1500;
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return Promise.resolve('new');
+    };
+    expect((await cache.get('k', load)).body).toBe('old');
+    expect((await cache.get('k', load)).body).toBe('old');
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    expect((await cache.get('k', load)).body).toBe('new');
+  });
+
+  it('falls back to a stale answer when the reload fails, within stale-if-error only', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    await cache.get('k', () => Promise.resolve('kept'));
+    const failing = () => Promise.reject(new Error('upstream down'));
+    clock.now = 5000;
+    expect((await cache.get('k', failing)).body).toBe('kept');
+    clock.now = 20_000;
+    await expect(cache.get('k', failing)).rejects.toThrow('upstream down');
+  });
+
+  it('keeps at most maxEntries answers', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return Promise.resolve('x');
+    };
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    await cache.get('a', load);
+    expect(loads).toBe(4);
+  });
+});
+
+describe('ETag', () => {
+  it('differs for different bodies and matches If-None-Match lists and weak forms', async () => {
+    const a = await etagOf('{"a":1}');
+    expect(a).not.toBe(await etagOf('{"a":2}'));
+    expect(ifNoneMatchHits(a, a)).toBe(true);
+    expect(ifNoneMatchHits(`"other", W/${a}`, a)).toBe(true);
+    expect(ifNoneMatchHits('"other"', a)).toBe(false);
+    expect(ifNoneMatchHits(undefined, a)).toBe(false);
+  });
+});

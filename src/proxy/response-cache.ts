@@ -1,0 +1,105 @@
+/**
+ * A short-lived cache of upstream answers, one entry per normalized request. Concurrent misses for one key share
+ * one load (so a crowd costs one upstream request); a stale entry is served while one refresh runs in the
+ * background, and kept as a fallback for a while when the upstream fails.
+ */
+export interface CachedAnswer {
+  /** The JSON body as sent to browsers. */
+  readonly body: string;
+  /** Strong validator of `body`. */
+  readonly etag: string;
+  /** When it was loaded, ms since the epoch. */
+  readonly storedAt: number;
+}
+
+export interface ResponseCacheOptions {
+  /** How long an answer is fresh. */
+  readonly freshMs: number;
+  /** After freshness: served at once while a background refresh runs. */
+  readonly staleWhileRevalidateMs: number;
+  /** After that: served only when a reload fails. */
+  readonly staleIfErrorMs: number;
+  readonly maxEntries: number;
+  readonly now?: () => number;
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, CachedAnswer>();
+  readonly #loading = new Map<string, Promise<CachedAnswer>>();
+  readonly #options: ResponseCacheOptions;
+  readonly #now: () => number;
+
+  constructor(options: ResponseCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The answer for `key`, loading it with `load` (which returns the body) when nothing usable is held. */
+  async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    const entry = this.#entries.get(key);
+    const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
+    if (entry !== undefined && age < this.#options.freshMs) return entry;
+    if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
+      // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
+      this.#load(key, load).catch(() => undefined);
+      return entry;
+    }
+    try {
+      return await this.#load(key, load);
+    } catch (error) {
+      const fallback = this.#entries.get(key);
+      const limit =
+        this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
+      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) return fallback;
+      throw error;
+    }
+  }
+
+  /** How many loads are in flight (tests and the bench read it). */
+  get loadsInFlight(): number {
+    return this.#loading.size;
+  }
+
+  #load(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    const inFlight = this.#loading.get(key);
+    if (inFlight !== undefined) return inFlight;
+    const loading = (async () => {
+      try {
+        const body = await load();
+        const answer: CachedAnswer = { body, etag: await etagOf(body), storedAt: this.#now() };
+        this.#store(key, answer);
+        return answer;
+      } finally {
+        this.#loading.delete(key);
+      }
+    })();
+    this.#loading.set(key, loading);
+    return loading;
+  }
+
+  #store(key: string, answer: CachedAnswer): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, answer);
+    // Map keeps insertion order: the first key is the least recently stored.
+    while (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done === true) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+/** A strong ETag: the first 128 bits of the body's SHA-256, base64url. Web Crypto, so it runs on any runtime. */
+export async function etagOf(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  let binary = '';
+  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
+  return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+}
+
+/** Whether an `If-None-Match` header matches `etag` (strong or weak form, list or `*`). */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { ProxyConfig } from './config.ts';
+import type { ProxyLogger } from './logger.ts';
+import type { PlatformAccess } from './platform-access.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { ResponseCache } from './response-cache.ts';
+import type { SessionStore } from './session-store.ts';
+
+/** Everything the route groups share, built once by `createProxyApp`. */
+export interface ProxyRuntime {
+  readonly config: ProxyConfig;
+  readonly logger: ProxyLogger;
+  readonly now: () => number;
+  readonly platform: PlatformAccess;
+  readonly sessions: SessionStore;
+  readonly pollCache: ResponseCache;
+  /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
+  readonly signInLimiter: RateLimiter;
+  /** The extension's refresh and revoke, per client address: higher than the sign-in limit. */
+  readonly tokenMediationLimiter: RateLimiter;
+  /** The client's address for rate limits; the runtime adapter knows it (Node: the socket), the app does not. */
+  readonly clientAddress: (c: Context) => string;
+  readonly isAllowedPage: (origin: string) => boolean;
+  /** Session lifetime for the cookie's Max-Age, seconds. */
+  readonly sessionCookieMaxAge: number;
+}

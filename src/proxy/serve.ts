@@ -1,0 +1,92 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AddressInfo } from 'node:net';
+import { loopbackHost, localPorts } from '../local-defaults.ts';
+import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
+import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
+
+export interface ServeProxyOptions {
+  /** Read like the process environment (`FAN_POLLS_*`); empty means the sandbox defaults. */
+  readonly env?: ProxyEnvironment;
+  /** Applied over what `env` gives (tests: platform URLs, allowed origins). */
+  readonly config?: Partial<ProxyConfig>;
+  /** 0 picks a free port. Default: `PORT` from env, else 4020. */
+  readonly port?: number;
+  readonly hostname?: string;
+  readonly deps?: ProxyDeps;
+}
+
+export interface RunningProxy {
+  readonly url: string;
+  readonly config: ProxyConfig;
+  readonly proxy: ProxyApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the proxy on Node. It listens first, so that with port 0 the public URL (and the sign-in callback
+ * `${url}/auth/callback`) is the real one unless `FAN_POLLS_PUBLIC_URL` or `config.publicUrl` says otherwise.
+ * Throws `ProxyConfigError` (after closing the socket) when the settings are bad.
+ */
+export async function serveProxy(options: ServeProxyOptions = {}): Promise<RunningProxy> {
+  const env = options.env ?? {};
+  const hostname = options.hostname ?? loopbackHost;
+  // Bound once the port (and so the public URL) is known; a request before that gets a 503.
+  const handler: { current?: (request: Request, nodeEnv: unknown) => Response | Promise<Response> } = {};
+  const { server, port } = await listen(
+    (request, nodeEnv) =>
+      handler.current ? handler.current(request, nodeEnv) : new Response('Starting', { status: 503 }),
+    options.port ?? portFrom(env.PORT),
+    hostname,
+  );
+  const url = `http://${hostname}:${port}`;
+  let config: ProxyConfig;
+  try {
+    const base = loadProxyConfig({
+      ...env,
+      PORT: String(port),
+      FAN_POLLS_PUBLIC_URL: env.FAN_POLLS_PUBLIC_URL ?? url,
+    });
+    const merged = { ...base, ...options.config };
+    config = { ...merged, callbackUrl: options.config?.callbackUrl ?? `${merged.publicUrl}/auth/callback` };
+  } catch (error) {
+    await close(server);
+    throw error;
+  }
+  const proxy = createProxyApp(config, {
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    ...options.deps,
+  });
+  handler.current = proxy.app.fetch;
+  return { url, config, proxy, close: () => close(server) };
+}
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value);
+  return value !== undefined && Number.isInteger(port) && port >= 0 && port <= 65_535
+    ? port
+    : localPorts.proxy;
+}
+
+function listen(
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
+      resolve({ server, port: info.port });
+    });
+    server.once('error', reject);
+  });
+}
+
+function close(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}

@@ -1,0 +1,267 @@
+// The fan's journey with the built extension: sign in on the sandbox, approve a site, vote from a page and from the
+// popup, keep the session over several expiries and a stopped worker, sign out and leave no token behind.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Poll } from '../../src/platform/types.ts';
+import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
+import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
+import {
+  answerApproval,
+  bridgePage,
+  canaryPrefix,
+  completeConsent,
+  configureExtension,
+  launchExtension,
+  servePage,
+  startStack,
+  type LoadedExtension,
+  type PageServer,
+  type Stack,
+} from './extension-harness.ts';
+
+const accessTokenSeconds = 4;
+let extension: LoadedExtension;
+let site: PageServer;
+let stack: Stack;
+let page: Page;
+
+type Ask = (
+  request: unknown,
+  timeoutMs?: number,
+) => Promise<{ ok: boolean; result?: unknown; error?: { code: string } }>;
+
+function ask(request: unknown, timeoutMs = 10_000) {
+  return page.evaluate(([r, t]) => (window as unknown as { askExtension: Ask }).askExtension(r, t), [
+    request,
+    timeoutMs,
+  ] as const);
+}
+
+/** Open polls of clubs whose tokens `sam` holds, that sam has not voted in yet. */
+async function votablePolls(): Promise<Poll[]> {
+  const holdings = findFanByUsername('sam')?.holdings ?? {};
+  const response = await apiRequest(
+    stack.sandbox.sandbox,
+    '/polls/1.0.8/user/polls?limit=100',
+    fanToken(stack.sandbox.sandbox, 'sam'),
+  );
+  const polls = ((await response.json()) as { data: Poll[] }).data;
+  const now = Date.now();
+  return polls.filter(
+    (poll) =>
+      (holdings[poll.partnerId] ?? 0) > 0 &&
+      poll.userVote !== true &&
+      poll.status !== 'cancelled' &&
+      (poll.openAt === undefined || Date.parse(poll.openAt) <= now) &&
+      (poll.closeAt === undefined || Date.parse(poll.closeAt) > now + 60_000),
+  );
+}
+
+async function storedAccessToken(): Promise<string | undefined> {
+  const worker = await extension.worker();
+  return worker.evaluate(async () => {
+    const stored = (await chrome.storage.session.get('accessGrant')) as {
+      accessGrant?: { accessToken: string };
+    };
+    return stored.accessGrant?.accessToken;
+  });
+}
+
+/** Every storage the extension has, as text: storage.local, storage.session and its IndexedDB. */
+async function everyStorage(): Promise<string> {
+  const worker = await extension.worker();
+  return worker.evaluate(async () => {
+    const local = await chrome.storage.local.get(null);
+    const session = await chrome.storage.session.get(null);
+    const idb = await new Promise<unknown[]>((resolve, reject) => {
+      const open = indexedDB.open('fan-polls', 1);
+      open.onerror = () => {
+        reject(new Error(String(open.error)));
+      };
+      open.onsuccess = () => {
+        const request = open.result.transaction('vault').objectStore('vault').getAll();
+        request.onsuccess = () => {
+          resolve(request.result);
+        };
+        request.onerror = () => {
+          reject(new Error(String(request.error)));
+        };
+      };
+    });
+    return JSON.stringify({ local, session, idb });
+  });
+}
+
+declare const chrome: {
+  storage: {
+    local: { get(keys: unknown): Promise<unknown> };
+    session: { get(keys: unknown): Promise<unknown> };
+  };
+};
+
+beforeAll(async () => {
+  extension = await launchExtension();
+  site = await servePage(bridgePage('Riverside match page'));
+  stack = await startStack([site.url], { lifetimes: { accessTokenSeconds } });
+  await configureExtension(extension, {
+    proxyUrl: stack.proxy.url,
+    platformApiUrl: stack.sandbox.apiUrl,
+    platformAuthUrl: stack.sandbox.authUrl,
+  });
+  page = await extension.context.newPage();
+  await page.goto(site.url);
+});
+
+afterAll(async () => {
+  await extension.close();
+  await stack.close();
+  await site.close();
+});
+
+describe('the fan with the extension', () => {
+  it('ends a refused sign-in in a clear state', async () => {
+    const [outcome] = await Promise.all([
+      ask({ type: 'sign-in', tracking: {} }, 30_000),
+      completeConsent(extension.context, 'deny'),
+    ]);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'access_denied' } });
+    expect(await everyStorage()).not.toContain(canaryPrefix);
+    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });
+  });
+
+  it('signs in on the sandbox consent page from a card, with the card’s tracking parameters', async () => {
+    const [outcome, consentUrl] = await Promise.all([
+      ask({ type: 'sign-in', tracking: { referrer: 'riverside', param3: 'banner' } }, 30_000),
+      completeConsent(extension.context, 'allow', 'sam'),
+    ]);
+    const authorize = new URL(consentUrl).searchParams;
+    expect(authorize.get('referrer')).toBe('riverside');
+    expect(authorize.get('param3')).toBe('banner');
+    expect(authorize.get('partner_tag')).toBe('fan-polls-demo');
+    expect(authorize.get('code_challenge_method')).toBe('S256');
+    expect(authorize.get('redirect_uri')).toBe(`https://${extension.id}.chromiumapp.org/`);
+    expect(authorize.get('state')).toBeTruthy();
+    expect(outcome).toEqual({
+      ok: true,
+      result: { type: 'sign-in', status: { signedIn: true, siteApproved: false } },
+    });
+    expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryPrefix}`));
+  });
+
+  it('refuses poll views and votes before the fan approves the site', async () => {
+    const [poll] = await votablePolls();
+    expect(poll).toBeDefined();
+    expect(await ask({ type: 'poll-view', pollId: poll!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'site_not_approved' },
+    });
+    expect(await ask({ type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'site_not_approved' },
+    });
+  });
+
+  it('approves the site in an extension window, then votes from the page', async () => {
+    const [connected, shownOrigin] = await Promise.all([
+      ask({ type: 'connect' }, 30_000),
+      answerApproval(extension.context, true),
+    ]);
+    expect(shownOrigin).toBe(site.url);
+    expect(connected).toEqual({
+      ok: true,
+      result: { type: 'connect', status: { signedIn: true, siteApproved: true } },
+    });
+    const [poll] = await votablePolls();
+    const answerId = poll!.answers[0]!.id;
+    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toEqual({
+      ok: true,
+      result: { type: 'vote', accepted: true },
+    });
+    const view = (await ask({ type: 'poll-view', pollId: poll!.id })) as {
+      ok: true;
+      result: { view: { userVote: boolean; answers: { id: string; voteStatus?: string }[] } };
+    };
+    expect(view.result.view.userVote).toBe(true);
+    expect(view.result.view.answers.find((answer) => answer.id === answerId)?.voteStatus).toBeDefined();
+    // A second vote is refused with the stable reason the card shows ("already voted").
+    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toMatchObject({
+      ok: false,
+      error: { code: 'refused', reason: 'already_voted', message: 'You have already voted in this poll.' },
+    });
+  });
+
+  it('votes from the popup and shows the fan’s polls with userVote and voteStatus', async () => {
+    const [poll] = await votablePolls();
+    const popup = await extension.context.newPage();
+    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
+    await popup
+      .getByTestId('session')
+      .filter({ hasText: findFanByUsername('sam')!.userId })
+      .waitFor();
+    const item = popup.locator('fan-extension-poll-item').filter({ hasText: poll!.question });
+    await item.locator(`button[data-answer-id="${poll!.answers[1]!.id}"]`).click();
+    await item.getByTestId('user-vote').filter({ hasText: 'You voted' }).waitFor();
+    expect(await item.getByTestId('vote-status').count()).toBeGreaterThan(0);
+    const check = await apiRequest(
+      stack.sandbox.sandbox,
+      `/polls/1.0.8/user/poll/${poll!.id}`,
+      fanToken(stack.sandbox.sandbox, 'sam'),
+    );
+    expect(((await check.json()) as { data: Poll }).data.userVote).toBe(true);
+    await popup.getByRole('button', { name: 'History' }).click();
+    await popup.getByTestId('history-page').filter({ hasText: 'Page 1' }).waitFor();
+    await popup.close();
+  });
+
+  it('keeps the session over several access-token expiries with no failed call', async () => {
+    const [poll] = await votablePolls();
+    const seenTokens = new Set<string>();
+    const failures: unknown[] = [];
+    const until = Date.now() + accessTokenSeconds * 3 * 1000;
+    while (Date.now() < until || seenTokens.size < 4) {
+      const outcome = await ask({ type: 'poll-view', pollId: poll!.id });
+      if (!outcome.ok) failures.push(outcome);
+      const token = await storedAccessToken();
+      if (token) seenTokens.add(token);
+      await page.waitForTimeout(500);
+    }
+    expect(failures).toEqual([]);
+    expect(seenTokens.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps the session when the service worker is stopped', async () => {
+    const cdp = await extension.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    expect(await ask({ type: 'status' })).toEqual({
+      ok: true,
+      result: { type: 'status', status: { signedIn: true, siteApproved: true } },
+    });
+    const [poll] = await votablePolls();
+    expect(await ask({ type: 'poll-view', pollId: poll!.id })).toMatchObject({ ok: true });
+  });
+
+  it('lets the fan revoke the site in the popup', async () => {
+    const popup = await extension.context.newPage();
+    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
+    await popup.getByRole('button', { name: 'Connected sites' }).click();
+    await popup.getByRole('button', { name: `Revoke ${site.url}` }).click();
+    await popup.getByText('No site may ask for your votes.').waitFor();
+    await popup.close();
+    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { siteApproved: false } } });
+  });
+
+  it('signs out: no token left in any storage, and the old token is refused by the platform', async () => {
+    const oldToken = await storedAccessToken();
+    expect(oldToken).toBeDefined();
+    const popup = await extension.context.newPage();
+    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    await popup.getByTestId('session').filter({ hasText: 'Not signed in' }).waitFor();
+    await popup.close();
+    expect(await everyStorage()).not.toContain(canaryPrefix);
+    const refused = await apiRequest(stack.sandbox.sandbox, '/user/1.0.0/user/me', oldToken);
+    expect(refused.status).toBe(401);
+    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });
+  });
+});

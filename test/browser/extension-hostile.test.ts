@@ -1,0 +1,262 @@
+// A hostile page against the built extension while the fan is signed in: forged and malformed messages, replayed
+// answers, calls before approval, floods, and a hunt for tokens everywhere a page can look. Tokens carry a canary.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Poll } from '../../src/platform/types.ts';
+import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
+import {
+  answerApproval,
+  bridgePage,
+  canaryPrefix,
+  completeConsent,
+  configureExtension,
+  launchExtension,
+  servePage,
+  startStack,
+  type LoadedExtension,
+  type PageServer,
+  type Stack,
+} from './extension-harness.ts';
+
+let extension: LoadedExtension;
+let friendly: PageServer;
+let hostile: PageServer;
+let stack: Stack;
+let page: Page;
+let polls: Poll[];
+
+type Outcome = { ok?: boolean; timeout?: boolean; error?: { code: string } };
+
+/** Posts a raw message as the page and resolves with the extension's answer for `requestId` (or a timeout). */
+function postRaw(message: unknown, requestId = 'attack', timeoutMs = 700): Promise<Outcome> {
+  return page.evaluate(
+    ([m, id, t]) =>
+      new Promise<Outcome>((resolve) => {
+        const timer = setTimeout(() => {
+          resolve({ timeout: true });
+        }, t);
+        window.addEventListener(
+          'message',
+          (event: MessageEvent<{ source?: string; requestId?: string; outcome?: Outcome } | null>) => {
+            if (
+              event.data?.source === 'fan-polls-extension' &&
+              event.data.requestId === id &&
+              event.data.outcome
+            ) {
+              clearTimeout(timer);
+              resolve(event.data.outcome);
+            }
+          },
+        );
+        window.postMessage(m, '*');
+      }),
+    [message, requestId, timeoutMs] as const,
+  );
+}
+
+/** How many extension-sourced messages the page has received so far. */
+function extensionMessages(): Promise<number> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
+        (m) => m?.source === 'fan-polls-extension',
+      ).length,
+  );
+}
+
+function envelope(request: unknown, requestId = 'attack'): Record<string, unknown> {
+  return { source: 'fan-polls-page', version: 1, requestId, request };
+}
+
+async function votedCount(): Promise<number> {
+  const response = await apiRequest(
+    stack.sandbox.sandbox,
+    '/polls/1.0.8/user/polls?limit=100',
+    fanToken(stack.sandbox.sandbox, 'sam'),
+  );
+  return ((await response.json()) as { data: Poll[] }).data.filter((poll) => poll.userVote === true).length;
+}
+
+beforeAll(async () => {
+  extension = await launchExtension();
+  friendly = await servePage(bridgePage('Partner page'));
+  hostile = await servePage(bridgePage('Hostile page'));
+  stack = await startStack([friendly.url]);
+  await configureExtension(extension, {
+    proxyUrl: stack.proxy.url,
+    platformApiUrl: stack.sandbox.apiUrl,
+    platformAuthUrl: stack.sandbox.authUrl,
+  });
+  // The fan signs in from the friendly page and approves it; the hostile page is never approved.
+  const friendlyPage = await extension.context.newPage();
+  await friendlyPage.goto(friendly.url);
+  const ask = (request: unknown) =>
+    friendlyPage.evaluate(
+      (r) =>
+        (window as unknown as { askExtension: (r: unknown, t: number) => Promise<Outcome> }).askExtension(
+          r,
+          30_000,
+        ),
+      request,
+    );
+  await Promise.all([
+    ask({ type: 'sign-in', tracking: {} }),
+    completeConsent(extension.context, 'allow', 'sam'),
+  ]);
+  await Promise.all([ask({ type: 'connect' }), answerApproval(extension.context, true)]);
+  await friendlyPage.close();
+  const response = await apiRequest(
+    stack.sandbox.sandbox,
+    '/polls/1.0.8/user/polls?limit=100',
+    fanToken(stack.sandbox.sandbox, 'sam'),
+  );
+  polls = ((await response.json()) as { data: Poll[] }).data;
+  page = await extension.context.newPage();
+  await page.goto(hostile.url);
+});
+
+afterAll(async () => {
+  await extension.close();
+  await stack.close();
+  await friendly.close();
+  await hostile.close();
+});
+
+describe('a hostile page', () => {
+  it('gets nothing from forged, malformed or out-of-list messages (attempts 1-14)', async () => {
+    const poll = polls[0]!;
+    const answerId = poll.answers[0]!.id;
+    const ignored: unknown[] = [
+      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), version: 2 },
+      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), source: 'fan-polls-extension' },
+      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), extra: true },
+      envelope({ type: 'vote', pollId: poll.id, answerId, token: true }),
+      envelope({ type: 'get-token' }),
+      envelope({ type: 'sign-out' }),
+      envelope({ type: 'user-polls', userVoted: true }),
+      envelope({ type: 'fetch', url: `${stack.sandbox.apiUrl}/user/1.0.0/user/me` }),
+      envelope({ type: 'poll-view', pollId: `${poll.id}/../../user/me` }),
+      envelope({ type: 'vote', pollId: 'x'.repeat(1_000_000), answerId }),
+      envelope({ type: 'sign-in', tracking: { referrer: 'x'.repeat(500) } }),
+      envelope({ type: 'status' }, 'not a valid id!'),
+      JSON.stringify(envelope({ type: 'status' })),
+    ];
+    for (const message of ignored) {
+      const requestId =
+        typeof message === 'object' && message !== null && 'requestId' in message
+          ? String(message.requestId)
+          : 'attack';
+      expect(await postRaw(message, requestId)).toEqual({ timeout: true });
+    }
+    // A forged answer: the page hears only its own message; the extension neither acts nor answers.
+    const before = await extensionMessages();
+    await postRaw(
+      {
+        source: 'fan-polls-extension',
+        version: 1,
+        requestId: 'forged',
+        outcome: { ok: true, result: { type: 'vote', accepted: true } },
+      },
+      'none',
+    );
+    expect(await extensionMessages()).toBe(before + 1);
+  });
+
+  it('cannot read poll views or vote before the fan approved it (attempts 15-17)', async () => {
+    const poll = polls[0]!;
+    expect(await postRaw(envelope({ type: 'poll-view', pollId: poll.id }))).toMatchObject({
+      ok: false,
+      error: { code: 'site_not_approved' },
+    });
+    expect(
+      await postRaw(envelope({ type: 'vote', pollId: poll.id, answerId: poll.answers[0]!.id })),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'site_not_approved' },
+    });
+    // Sign-in while signed in opens no window and only reports the status.
+    expect(await postRaw(envelope({ type: 'sign-in', tracking: {} }))).toEqual({
+      ok: true,
+      result: { type: 'sign-in', status: { signedIn: true, siteApproved: false } },
+    });
+  });
+
+  it('is denied by the fan, and then rate-limited when it keeps asking (attempts 18-21)', async () => {
+    for (let prompt = 0; prompt < 3; prompt += 1) {
+      const [outcome] = await Promise.all([
+        postRaw(envelope({ type: 'connect' }), 'attack', 15_000),
+        answerApproval(extension.context, false),
+      ]);
+      expect(outcome).toEqual({
+        ok: true,
+        result: { type: 'connect', status: { signedIn: true, siteApproved: false } },
+      });
+    }
+    expect(await postRaw(envelope({ type: 'connect' }))).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited' },
+    });
+  });
+
+  it('cannot flood the extension (attempt 22)', async () => {
+    const outcomes = await page.evaluate(async () => {
+      const ask = (window as unknown as { askExtension: (r: unknown, t: number) => Promise<Outcome> })
+        .askExtension;
+      return Promise.all(Array.from({ length: 200 }, () => ask({ type: 'status' }, 5000)));
+    });
+    expect(outcomes.some((outcome) => outcome.error?.code === 'rate_limited')).toBe(true);
+  });
+
+  it('replays answers it saw, to no effect (attempt 23)', async () => {
+    const before = await extensionMessages();
+    const replayed = await page.evaluate(() => {
+      const seen = (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
+        (m) => m?.source === 'fan-polls-extension',
+      );
+      for (const answer of seen.slice(0, 20)) window.postMessage(answer, '*');
+      return Math.min(seen.length, 20);
+    });
+    expect(replayed).toBeGreaterThan(0);
+    await postRaw(envelope({ type: 'hello' }), 'sync'); // the bridge answers in order: this one comes after
+    // Only the replayed messages themselves and the hello answer arrive; nothing answers the replays.
+    expect(await extensionMessages()).toBe(before + replayed + 1);
+  });
+
+  it('finds no extension internals and no token anywhere it can look (attempts 24-30)', async () => {
+    const found = await page.evaluate(
+      async ([id]) => {
+        const report: Record<string, unknown> = {};
+        report['chromeRuntimeId'] =
+          (window as unknown as { chrome?: { runtime?: { id?: string } } }).chrome?.runtime?.id ?? null;
+        for (const path of ['popup.html', 'manifest.json', 'content/page-bridge.iife.js', 'approve.html']) {
+          report[path] = await fetch(`chrome-extension://${id}/${path}`).then(
+            () => 'readable',
+            () => 'blocked',
+          );
+        }
+        report['storage'] =
+          JSON.stringify(Object.entries(localStorage)) +
+          JSON.stringify(Object.entries(sessionStorage)) +
+          document.cookie;
+        report['databases'] = JSON.stringify(await indexedDB.databases());
+        report['caches'] = JSON.stringify(await caches.keys());
+        report['globals'] = Object.keys(window).filter((key) => /fan|token|vault/i.test(key));
+        report['dom'] = document.documentElement.outerHTML;
+        report['seen'] = JSON.stringify((window as unknown as { seen: unknown[] }).seen);
+        return report;
+      },
+      [extension.id] as const,
+    );
+    expect(found['chromeRuntimeId']).toBeNull();
+    for (const path of ['popup.html', 'manifest.json', 'content/page-bridge.iife.js', 'approve.html']) {
+      expect(found[path]).toBe('blocked');
+    }
+    expect(found['globals']).toEqual([]);
+    expect(found['databases']).toBe('[]');
+    expect(JSON.stringify(found)).not.toContain(canaryPrefix);
+  });
+
+  it('cast no vote in all of this', async () => {
+    expect(await votedCount()).toBe(polls.filter((poll) => poll.userVote === true).length);
+  });
+});

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fanToken, voteRequest } from '../../src/sandbox/test-kit.ts';
+import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let stack: WidgetStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  stack = await startWidgetStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** `bypassCSP` only for tests that inject their own script or stylesheet (axe, a hostile stylesheet). */
+async function openDemo(width = 1280, bypassCSP = false): Promise<{ page: Page; violations: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(stack.demo.url);
+  await page.locator('fan-poll >> [part="question"]').first().waitFor();
+  return { page, violations };
+}
+
+const cardQuestion = (page: Page, index: number) =>
+  page.locator('fan-poll').nth(index).locator('[part="question"]').textContent();
+
+describe('widget embeds in Chromium (demo page, live sandbox through the proxy)', () => {
+  it('renders script-tag cards with live data and updates them as votes arrive', async () => {
+    const { page } = await openDemo();
+    expect(await cardQuestion(page, 0)).toBeTruthy();
+    const pollId = (await page.locator('fan-poll').first().getAttribute('poll-id'))!;
+    const stats = page.locator('fan-poll').first().locator('[part="stats"]');
+    const before = await stats.textContent();
+    expect(before).toMatch(/votes/);
+    // A fan votes on the platform (in-process sandbox); the card's live store picks it up without a reload.
+    const answerId = await page
+      .locator('fan-poll')
+      .first()
+      .locator('input')
+      .first()
+      .evaluate((input) => (input as HTMLInputElement).value);
+    // Any seeded fan who holds this club's tokens and has not voted yet.
+    const statuses: number[] = [];
+    for (const fan of ['alex', 'sam', 'jo', 'kim', 'rex']) {
+      const vote = await voteRequest(
+        stack.sandbox.sandbox,
+        fanToken(stack.sandbox.sandbox, fan),
+        pollId,
+        answerId,
+      );
+      statuses.push(vote.status);
+      if (vote.status === 201) break;
+    }
+    expect(statuses).toContain(201);
+    await expect.poll(() => stats.textContent(), { timeout: 45_000, interval: 500 }).not.toBe(before);
+    await page.close();
+  });
+
+  it('shows no Content Security Policy violation on the strict-CSP demo page', async () => {
+    const { page, violations } = await openDemo();
+    await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
+    await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
+    await page.locator('fan-poll-list fan-poll').first().scrollIntoViewIfNeeded();
+    await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(seen).toEqual([]);
+    // The lazy parts (voting for the open card, the list's body) came in under the nonce + strict-dynamic policy.
+    const parts = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement>('script[src*="/widget/fan-polls."]')].map(
+        (script) => ({
+          file: new URL(script.src).pathname,
+          nonced: script.nonce !== '',
+        }),
+      ),
+    );
+    expect(parts).toEqual(
+      expect.arrayContaining([
+        { file: '/widget/fan-polls.voting.js', nonced: true },
+        { file: '/widget/fan-polls.list.js', nonced: true },
+      ]),
+    );
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('finds no axe-core violation in the cards', async () => {
+    const { page } = await openDemo(1280, true);
+    await page.addScriptTag({ content: axeSource });
+    const result = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      return axe.run({ include: [['fan-poll']] });
+    });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
+    await page.close();
+  });
+
+  it.each([320, 768, 1280])('sizes the iframe to its content at %i px with no scrollbar', async (width) => {
+    const { page } = await openDemo(width);
+    const frameElement = page.locator('fan-poll-frame iframe');
+    await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
+    await expect
+      .poll(async () => {
+        const frame = await frameElement.elementHandle();
+        const content = await (await frame.contentFrame())!.evaluate(() => ({
+          content: Math.ceil(document.getElementById('content')!.getBoundingClientRect().height),
+          scrollHeight: document.documentElement.scrollHeight,
+          clientHeight: document.documentElement.clientHeight,
+        }));
+        const box = (await frameElement.boundingBox())!;
+        return {
+          fits: Math.round(box.height) === content.content,
+          noScroll: content.scrollHeight <= content.clientHeight,
+        };
+      })
+      .toEqual({ fits: true, noScroll: true });
+    await page.close();
+  });
+
+  it('keeps the card unchanged under a hostile host stylesheet, and the card leaves the host alone', async () => {
+    const { page } = await openDemo(1280, true);
+    const card = page.locator('fan-poll').first();
+    const probe = () =>
+      card.evaluate((element) => {
+        const legend = element.shadowRoot!.querySelector('legend')!;
+        const style = getComputedStyle(legend);
+        const box = element.shadowRoot!.querySelector('.card')!.getBoundingClientRect();
+        return {
+          font: style.fontFamily,
+          color: style.color,
+          size: style.fontSize,
+          spacing: style.letterSpacing,
+          width: Math.round(box.width),
+        };
+      });
+    const hostBefore = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).fontFamily,
+      sheets: document.adoptedStyleSheets.length,
+      styles: document.querySelectorAll('style').length,
+    }));
+    expect(hostBefore).toEqual({ body: expect.stringContaining('Georgia') as string, sheets: 0, styles: 0 });
+    const before = await probe();
+    await page.addStyleTag({
+      content:
+        '* { font-family: "Comic Sans MS", cursive !important; color: lime !important; letter-spacing: 4px !important; font-size: 30px !important; } legend, button, input, progress, div, p { display: inline !important; color: red !important; } fan-poll { line-height: 5 !important; text-transform: uppercase !important; }',
+    });
+    expect(await probe()).toEqual(before);
+    await page.close();
+  });
+});

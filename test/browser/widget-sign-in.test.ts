@@ -1,0 +1,150 @@
+// A fan without the extension signs in through the partner proxy's popup and votes from a card on the demo page.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import {
+  ensureWidgetBuilt,
+  launchChromium,
+  startWidgetStack,
+  type UpstreamLog,
+  type WidgetStack,
+} from './widget-stack.ts';
+
+let stack: WidgetStack & { upstream: UpstreamLog };
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  // No simulated fans: nobody else votes as sam while the test runs.
+  stack = await startWidgetStack({ simulate: false });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+interface FanPage {
+  context: BrowserContext;
+  page: Page;
+  card: Locator;
+  /** POSTs the page sent to the proxy's vote route. */
+  votePosts: string[];
+}
+
+/** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
+async function openAsNewFan(): Promise<FanPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const votePosts: string[] = [];
+  page.on('request', (request) => {
+    if (
+      request.method() === 'POST' &&
+      /\/api\/user\/polls\/[^/]+\/vote$/.test(new URL(request.url()).pathname)
+    )
+      votePosts.push(request.url());
+  });
+  await page.goto(stack.demo.url);
+  const card = page.locator('fan-poll').first();
+  // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
+  await card.locator('[part="button"]:not([aria-disabled="true"])', { hasText: 'Sign in to vote' }).waitFor();
+  return { context, page, card, votePosts };
+}
+
+/** Clicks "Sign in to vote" and returns the proxy's sign-in popup, on the platform's consent page. */
+async function openSignIn({ context, card }: FanPage): Promise<Page> {
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    card.getByRole('button', { name: 'Sign in to vote' }).click(),
+  ]);
+  await popup.getByLabel('Username').waitFor();
+  return popup;
+}
+
+const upstreamVotes = (): number =>
+  stack.upstream.filter((request) => request.method === 'POST' && request.path.endsWith('/vote')).length;
+
+describe('signing in and voting without the extension (Chromium, demo page, proxy popup)', () => {
+  it('signs in through the popup, votes once, and shows the vote and its status', async () => {
+    const fan = await openAsNewFan();
+    const { card, page } = fan;
+    const events = page.evaluateHandle(() => {
+      const seen: string[] = [];
+      for (const name of ['fan-poll-sign-in', 'fan-poll-vote', 'fan-poll-voted'])
+        document.addEventListener(name, (event) => {
+          const detail = (event as CustomEvent<{ stage?: string }>).detail;
+          seen.push(detail.stage ? `${name}:${detail.stage}` : name);
+        });
+      return seen;
+    });
+    const answer = card.locator('[part~="answer"]').nth(1);
+    // The answer's own text (its text nodes; a leading answer also says so, visually hidden).
+    const answerText = (
+      await answer
+        .locator('span')
+        .first()
+        .evaluate((span) =>
+          [...span.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent)
+            .join(''),
+        )
+    ).trim();
+    await answer.locator('input').check();
+
+    const popup = await openSignIn(fan);
+    expect(new URL(popup.url()).origin).toBe(stack.sandbox.authUrl);
+    await popup.getByLabel('Username').fill('sam');
+    await popup.getByLabel('Password').fill('fan-polls');
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Sign in and allow' }).click(),
+    ]);
+
+    const vote = card.getByRole('button', { name: 'Vote', exact: true });
+    await vote.waitFor();
+    expect(fan.votePosts).toEqual([]);
+    // A rapid double click, then the card must not offer a second vote at all.
+    const upstreamBefore = upstreamVotes();
+    await vote.dblclick();
+    const note = card.locator('[part="actions"] .note');
+    await expect
+      .poll(() => note.textContent(), { timeout: 15_000 })
+      .toMatch(
+        new RegExp(`You voted for ${escapeRegExp(answerText)} \\((being confirmed|confirmed|[^)]+)\\)`),
+      );
+    expect(await card.locator('[part="actions"] button').count()).toBe(0);
+    // Clicking around after the vote (the answers are disabled now) sends nothing either.
+    await card.locator('[part~="answer"]').first().click({ force: true });
+    await page.waitForTimeout(300);
+    expect(fan.votePosts).toHaveLength(1);
+    expect(fan.votePosts[0]).toBe(
+      `${stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
+    );
+    expect(upstreamVotes() - upstreamBefore).toBe(1);
+    expect(await (await events).jsonValue()).toEqual([
+      'fan-poll-sign-in:started',
+      'fan-poll-sign-in:signed-in',
+      'fan-poll-vote',
+      'fan-poll-voted',
+    ]);
+    await fan.context.close();
+  });
+
+  it('ends a refusal on the consent page in a clear state: signed out, told so, free to try again', async () => {
+    const fan = await openAsNewFan();
+    const popup = await openSignIn(fan);
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Deny' }).click()]);
+    const status = fan.card.locator('[part="status"]');
+    await expect.poll(() => status.textContent()).toBe('Sign-in was cancelled. You can try again.');
+    const signIn = fan.card.getByRole('button', { name: 'Sign in to vote' });
+    expect(await signIn.getAttribute('aria-disabled')).toBe('false');
+    expect(fan.votePosts).toEqual([]);
+    await fan.context.close();
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

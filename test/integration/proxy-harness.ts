@@ -1,0 +1,180 @@
+// Test support for the proxy's integration tests: the sandbox and the proxy as real servers on loopback, a counter
+// of every request the proxy sends upstream, a recorder of every answer and log line (for the canary checks), a
+// one-cookie "browser", and the fan's part of the sign-in driven with plain fetch.
+import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
+import type { ProxyDeps } from '../../src/proxy/app.ts';
+import { createJsonLogger } from '../../src/proxy/logger.ts';
+import type { ProxyConfig } from '../../src/proxy/config.ts';
+import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
+import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
+import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
+import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
+import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
+
+export const canaryTokenPrefix = 'CANARYTOKEN';
+export const canarySecret = 'CANARYSECRET-2f6b1c-do-not-leak';
+export const pageOrigin = 'http://127.0.0.1:4999';
+export const extensionOrigin = 'chrome-extension://mkpodpnnmdfbdhcedkibocckbggbgkjd';
+export const canaryApplication = {
+  clientId: 'canary-partner',
+  clientSecret: canarySecret,
+  partnerTag: 'canary-partner',
+  name: 'Canary partner',
+  subscribed: true,
+};
+
+export interface UpstreamCall {
+  readonly method: string;
+  readonly url: URL;
+  /** `grant_type` of a token request. */
+  readonly grant?: string;
+}
+
+export interface Recorded {
+  readonly path: string;
+  readonly status: number;
+  readonly headers: string;
+  readonly body: string;
+}
+
+export interface Harness {
+  readonly sandbox: RunningSandbox;
+  readonly proxy: RunningProxy;
+  readonly upstream: UpstreamCall[];
+  readonly logLines: string[];
+  readonly answers: Recorded[];
+  /** Fetch a proxy path (recorded); `origin` sets the Origin header. */
+  call(
+    path: string,
+    init?: RequestInit & { origin?: string | null; cookie?: string },
+  ): Promise<Response & { text(): Promise<string> }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  config: Partial<ProxyConfig> = {},
+  deps: Pick<ProxyDeps, 'now'> = {},
+): Promise<Harness> {
+  const sandbox = await serveSandbox({
+    apiPort: 0,
+    authPort: 0,
+    tokenPrefix: canaryTokenPrefix,
+    applications: [{ ...canaryApplication, redirectUris: [] }],
+  });
+  const upstream: UpstreamCall[] = [];
+  const logLines: string[] = [];
+  const answers: Recorded[] = [];
+  const countingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const grant =
+      request.method === 'POST' ? new URLSearchParams(await request.clone().text()).get('grant_type') : null;
+    upstream.push({
+      method: request.method,
+      url: new URL(request.url),
+      ...(grant === null ? {} : { grant }),
+    });
+    return globalThis.fetch(request);
+  };
+  const proxy = await serveProxy({
+    port: 0,
+    env: {
+      FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
+      FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
+      FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
+      FAN_POLLS_CLIENT_SECRET: canarySecret,
+      FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
+      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+    },
+    config,
+    deps: {
+      ...deps,
+      fetch: countingFetch,
+      logger: createJsonLogger([], (_level, line) => logLines.push(line)),
+    },
+  });
+  // The proxy's port is known only now: register its callback with the canary application.
+  sandbox.sandbox.state.applications.register({
+    ...canaryApplication,
+    redirectUris: [proxy.config.callbackUrl, extensionRedirectUri, firefoxExtensionRedirectUri],
+  });
+
+  const call: Harness['call'] = async (path, init = {}) => {
+    const { origin = pageOrigin, cookie, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (origin !== null) headers.set('Origin', origin);
+    if (cookie !== undefined) headers.set('Cookie', cookie);
+    const response = await fetch(`${proxy.url}${path}`, { redirect: 'manual', ...rest, headers });
+    const body = await response.text();
+    answers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
+    return Object.assign(response, {
+      text: () => Promise.resolve(body),
+      json: () => Promise.resolve(JSON.parse(body) as unknown),
+    });
+  };
+
+  return {
+    sandbox,
+    proxy,
+    upstream,
+    logLines,
+    answers,
+    call,
+    close: async () => {
+      await proxy.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export const fanHeaders = { [csrfHeaderName]: csrfHeaderValue };
+
+/** The `name=value` of the session cookie in a response, if it sets one. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const line = response.headers.getSetCookie().find((value) => value.startsWith('__Host-fan-polls-session='));
+  return line?.split(';', 1)[0];
+}
+
+/** The message the callback page would post, and the origin it would post it to. */
+export function callbackResultOf(html: string): { result: SignInResultMessage; openerOrigin: string | null } {
+  const match = /<script type="application\/json" id="sign-in-result">([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('The callback page has no result block.');
+  return JSON.parse(match[1]) as { result: SignInResultMessage; openerOrigin: string | null };
+}
+
+/** A whole sign-in as the fan's browser does it; returns the callback answer and the session cookie. */
+export async function signIn(
+  harness: Harness,
+  options: {
+    decision?: 'allow' | 'deny';
+    username?: string;
+    tracking?: Record<string, string>;
+    /** Ask for a handoff code (`handoff=1`), as a card on another site than the proxy does. */
+    handoff?: boolean;
+  } = {},
+): Promise<{ page: string; status: number; cookie: string | undefined; loginLocation: string }> {
+  const query = new URLSearchParams({
+    origin: pageOrigin,
+    ...options.tracking,
+    ...(options.handoff === true ? { handoff: '1' } : {}),
+  });
+  const login = await harness.call(`/auth/login?${query.toString()}`, { origin: null });
+  const loginLocation = login.headers.get('location');
+  if (login.status !== 302 || loginLocation === null) throw new Error(`Login answered ${login.status}.`);
+  const loginCookie = sessionCookieOf(login);
+  const outcome = await answerConsent((input, init) => fetch(input, init), loginLocation, {
+    decision: options.decision ?? 'allow',
+    username: options.username ?? 'sam',
+  });
+  if (outcome.kind !== 'redirect') throw new Error(`Consent answered a page (${outcome.status}).`);
+  const callback = new URL(outcome.location);
+  const answer = await harness.call(`${callback.pathname}${callback.search}`, {
+    origin: null,
+    ...(loginCookie === undefined ? {} : { cookie: loginCookie }),
+  });
+  return {
+    page: await answer.text(),
+    status: answer.status,
+    cookie: sessionCookieOf(answer) ?? loginCookie,
+    loginLocation,
+  };
+}

@@ -1,0 +1,15 @@
+// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`.
+import { defineConfig, type UserConfig } from 'vite';
+
+export default defineConfig(async ({ mode }): Promise<UserConfig> => {
+  switch (mode) {
+    case 'widget':
+      return (await import('./widget/vite.widget.ts')).widgetBuild();
+    case 'extension-chrome':
+      return (await import('./extension/vite.extension.ts')).extensionBuild('chrome');
+    case 'extension-firefox':
+      return (await import('./extension/vite.extension.ts')).extensionBuild('firefox');
+    default:
+      throw new Error(`Unknown build mode "${mode}": use widget, extension-chrome or extension-firefox.`);
+  }
+});

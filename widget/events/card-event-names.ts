@@ -1,0 +1,9 @@
+/** The names of every card event, for the iframe bridge (which forwards exactly these). */
+export const cardEventNames = [
+  'fan-poll-ready',
+  'fan-poll-vote',
+  'fan-poll-voted',
+  'fan-poll-sign-in',
+  'fan-poll-error',
+] as const;
+export type CardEventName = (typeof cardEventNames)[number];

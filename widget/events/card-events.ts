@@ -1,0 +1,7 @@
+export { FanPollReadyEvent, type FanPollReadyDetail } from './fan-poll-ready-event.ts';
+export { FanPollVoteEvent, type FanPollVoteDetail } from './fan-poll-vote-event.ts';
+export { FanPollVotedEvent, type FanPollVotedDetail } from './fan-poll-voted-event.ts';
+export { FanPollSignInEvent, type FanPollSignInDetail } from './fan-poll-sign-in-event.ts';
+export { FanPollErrorEvent, type FanPollErrorDetail } from './fan-poll-error-event.ts';
+
+export { cardEventNames, type CardEventName } from './card-event-names.ts';

@@ -1,0 +1,24 @@
+import { cardEventInit, type FanPollEventDetail } from './event-detail.ts';
+
+export interface FanPollErrorDetail extends FanPollEventDetail {
+  /** A stable code (`load-failed`, `vote-failed`, `sign-in-failed`, ...). */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Something went wrong in the card; it shows the error itself, this event is for the page's own logging. */
+export class FanPollErrorEvent extends Event {
+  static readonly eventName = 'fan-poll-error';
+  readonly detail: FanPollErrorDetail;
+
+  constructor(detail: FanPollErrorDetail) {
+    super(FanPollErrorEvent.eventName, cardEventInit);
+    this.detail = detail;
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'fan-poll-error': FanPollErrorEvent;
+  }
+}

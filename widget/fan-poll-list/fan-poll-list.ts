@@ -1,0 +1,130 @@
+import { css, nothing, type TemplateResult } from 'lit';
+import { FanElement } from '../base/fan-element.ts';
+import { loadPart } from '../runtime/parts.ts';
+import type { LivePollStore } from '../store/poll-model.ts';
+import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import { listFilterNames, listIdNames } from './list-attributes.ts';
+import type { ListHost, ListPollIds } from './list-host.ts';
+import type { ListView } from './list-view.ts';
+
+export type { ListPollIds } from './list-host.ts';
+
+/**
+ * The polls chosen by the spec's filters, each a `<fan-poll>` sharing the page's live store. The element is defined
+ * by the first-paint script; its body (query, fetch, template) loads when a list first connects.
+ *
+ * @summary A list of live fan polls.
+ * @customElement fan-poll-list
+ * @attr proxy - The partner proxy's URL (else the script tag's `data-proxy`).
+ * @attr search - Part of the question.
+ * @attr partner-ids - Partners (clubs), space or comma separated.
+ * @attr ids - Poll ids, space or comma separated.
+ * @attr quorum-reached - `true` or `false`.
+ * @attr bound - `true` or `false`: binding results only, or consultative only.
+ * @attr open-from - Opening on or after this date.
+ * @attr open-to - Opening on or before this date.
+ * @attr close-from - Closing on or after this date.
+ * @attr close-to - Closing on or before this date.
+ * @attr published-from - Published on or after this date.
+ * @attr published-to - Published on or before this date.
+ * @attr disclosed-from - Results disclosed on or after this date.
+ * @attr disclosed-to - Results disclosed on or before this date.
+ * @attr page - Page of results, from 1.
+ * @attr limit - Polls per page.
+ * @attr order-by - Sort field, as in the spec.
+ * @attr direction - `asc` or `desc`.
+ * @attr theme - Passed to each card, as are `lang`, `transparent` and the tracking parameters.
+ * @attr referrer - Tracking parameter passed to each card; also `campaign`, `param1`, `param2`, `param3`.
+ * @attr transparent - Cards without a background of their own.
+ * @fires {FanPollErrorEvent} fan-poll-error - The list could not be read (`code` is `list-failed`); each card fires its own events.
+ * @csspart list - The list.
+ * @csspart item - Each card's list item.
+ * @cssproperty --fan-poll-list-gap - Space between cards.
+ * @cssproperty --fan-poll-list-min-width - Narrowest card before the grid drops a column.
+ */
+export class FanPollList extends FanElement implements ListHost {
+  static override styles = css`
+    :host {
+      display: block;
+    }
+    ul {
+      all: initial;
+      display: grid;
+      gap: var(--fan-poll-list-gap, 16px);
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--fan-poll-list-min-width, 280px)), 1fr));
+    }
+    li {
+      display: block;
+    }
+    p {
+      all: initial;
+      display: block;
+      color: var(--fan-poll-muted, #596070);
+      font: 14px/1.4 var(--fan-poll-font, system-ui, sans-serif);
+    }
+  `;
+  static override properties = {
+    proxy: {},
+    theme: {},
+    transparent: { type: Boolean },
+    store: { attribute: false },
+    pollIds: { attribute: false },
+    shownIds: { state: true },
+    ...Object.fromEntries(
+      [...listFilterNames, ...listIdNames, ...trackingKeys].map((name) => [
+        name,
+        { attribute: name, noAccessor: true },
+      ]),
+    ),
+  };
+
+  declare proxy: string | undefined;
+  declare theme: string | undefined;
+  declare transparent: boolean;
+  declare store: LivePollStore | undefined;
+  declare pollIds: ListPollIds | undefined;
+  /** @internal The poll ids on show. */
+  declare shownIds: readonly string[] | undefined;
+  private view: ListView | undefined;
+  private viewRequested = false;
+
+  constructor() {
+    super();
+    this.transparent = false;
+  }
+
+  get tracking(): ReturnType<typeof readTracking> {
+    return readTracking((key) => this.getAttribute(key));
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    this.requestUpdate();
+  }
+
+  protected override willUpdate(): void {
+    if (this.view) this.view.update();
+    else if (!this.viewRequested) {
+      this.viewRequested = true;
+      loadPart('list').then(
+        ({ createListView }) => {
+          this.view = createListView(this);
+          this.requestUpdate();
+        },
+        (error: unknown) => {
+          console.error(error);
+        },
+      );
+    }
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    return this.view?.render() ?? nothing;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fan-poll-list': FanPollList;
+  }
+}

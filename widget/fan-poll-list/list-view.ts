@@ -1,0 +1,84 @@
+/** The body of `<fan-poll-list>`, loaded when a list is on the page: reads the chosen poll ids, renders the cards. */
+import { html, nothing, type TemplateResult } from 'lit';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import { resolveLanguage } from '../i18n/language.ts';
+import { isRecord } from '../messages/shape.ts';
+import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
+import type { ListHost } from './list-host.ts';
+import { listQuery } from './poll-filters.ts';
+
+export interface ListView {
+  /** Reads the poll ids again when the filters (or the proxy) changed. */
+  update(): void;
+  render(): TemplateResult | typeof nothing;
+}
+
+export function createListView(host: ListHost): ListView {
+  let loadedKey = '';
+
+  async function load(query: URLSearchParams): Promise<readonly string[]> {
+    if (host.pollIds) return host.pollIds(query);
+    const proxyUrl = readProxyUrl(host.proxy) ?? widgetConfig.proxyUrl;
+    if (!proxyUrl) return [];
+    const response = await fetch(`${proxyUrl}${proxyRoutes.polls}?${query}`, {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`The partner proxy answered ${response.status}.`);
+    const body: unknown = await response.json();
+    const data = isRecord(body) ? body.data : undefined;
+    const polls = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
+    return polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));
+  }
+
+  return {
+    update() {
+      const query = listQuery((name) => host.getAttribute(name));
+      const key = `${host.proxy ?? ''} ${query}`;
+      if (key === loadedKey || !host.isConnected) return;
+      loadedKey = key;
+      load(query).then(
+        (ids) => {
+          if (loadedKey === key) host.shownIds = ids;
+        },
+        (error: unknown) => {
+          host.shownIds = [];
+          const message = error instanceof Error ? error.message : String(error);
+          host.dispatchEvent(
+            new FanPollErrorEvent({ pollId: '', tracking: host.tracking, code: 'list-failed', message }),
+          );
+        },
+      );
+    },
+
+    render() {
+      const ids = host.shownIds;
+      if (!ids) return nothing;
+      const { strings } = resolveLanguage(host);
+      if (ids.length === 0) return html`<p>${strings.listEmpty}</p>`;
+      const tracking = host.tracking;
+      // Cards keep their poll id (`poll-id` is what a card resets on), so a plain map is enough here.
+      return html`<ul part="list" aria-label=${strings.listLabel}>
+        ${ids.map(
+          (id) =>
+            html`<li part="item">
+              <fan-poll
+                poll-id=${id}
+                proxy=${host.proxy ?? nothing}
+                theme=${host.theme ?? nothing}
+                lang=${host.getAttribute('lang') ?? nothing}
+                ?transparent=${host.transparent}
+                referrer=${tracking.referrer ?? nothing}
+                campaign=${tracking.campaign ?? nothing}
+                param1=${tracking.param1 ?? nothing}
+                param2=${tracking.param2 ?? nothing}
+                param3=${tracking.param3 ?? nothing}
+                .store=${host.store}
+              ></fan-poll>
+            </li>`,
+        )}
+      </ul>`;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { PollView } from '../store/poll-model.ts';
+
+/** What the fan can do on a card, derived from the poll's phase and the fan's session and vote. */
+export type FanAction =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'sign-in' }
+  | { readonly kind: 'signing-in' }
+  | { readonly kind: 'not-holder' }
+  | { readonly kind: 'vote' }
+  | { readonly kind: 'voting' }
+  | { readonly kind: 'voted'; readonly answerId: string; readonly voteStatus?: string }
+  | { readonly kind: 'rejected'; readonly answerId: string };
+
+export interface FanState {
+  readonly session: 'unknown' | 'signed-out' | 'signing-in' | 'signed-in';
+  readonly voting: boolean;
+  readonly notHolder: boolean;
+  readonly vote?: { readonly answerId: string; readonly voteStatus?: string };
+}
+
+export function fanAction(view: PollView, fan: FanState): FanAction {
+  if (fan.vote) {
+    return fan.vote.voteStatus === 'rejected'
+      ? { kind: 'rejected', answerId: fan.vote.answerId }
+      : { kind: 'voted', ...fan.vote };
+  }
+  if (view.phase === 'closed' || view.phase === 'disclosed') return { kind: 'closed' };
+  if (view.phase !== 'open') return { kind: 'none' };
+  if (fan.notHolder) return { kind: 'not-holder' };
+  if (fan.voting) return { kind: 'voting' };
+  if (fan.session === 'signing-in') return { kind: 'signing-in' };
+  return fan.session === 'signed-in' ? { kind: 'vote' } : { kind: 'sign-in' };
+}

@@ -1,0 +1,371 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
+import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
+import { FanElement } from '../base/fan-element.ts';
+import { ClockController } from '../controllers/clock-controller.ts';
+import { LivePollController } from '../controllers/live-poll-controller.ts';
+import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
+import { resolveLanguage } from '../i18n/language.ts';
+import type { CardStrings } from '../i18n/strings.ts';
+import { loadPart } from '../runtime/parts.ts';
+import { pageStore } from '../store/page-store.ts';
+import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
+import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
+import { readTracking } from '../tracking/tracking.ts';
+import type { VoteChannel } from '../voting/vote-channel.ts';
+import { fanAction, type FanAction, type FanState } from './fan-action.ts';
+import type { FanVoting } from './fan-voting.ts';
+import { cardStyles } from './fan-poll.styles.ts';
+import type { VotingHost } from './voting-host.ts';
+
+/**
+ * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
+ *
+ * @summary A live fan poll.
+ * @customElement fan-poll
+ * @attr poll-id - The poll to show.
+ * @attr proxy - The partner proxy's URL (else the script tag's `data-proxy`).
+ * @attr theme - `light` (default), `dark` or `auto`.
+ * @attr transparent - No background of its own.
+ * @attr eager - Load at once instead of when near the viewport.
+ * @attr lang - The language (English and French); else the page's.
+ * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
+ * @attr campaign - Tracking parameter.
+ * @attr param1 - Tracking parameter.
+ * @attr param2 - Tracking parameter.
+ * @attr param3 - Tracking parameter.
+ * @fires {FanPollReadyEvent} fan-poll-ready - The card shows its data for the first time.
+ * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote.
+ * @fires {FanPollVotedEvent} fan-poll-voted - The vote was accepted.
+ * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed.
+ * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed.
+ * @csspart card - The card's box.
+ * @csspart logo - The club's logo.
+ * @csspart partner - The club's name.
+ * @csspart phase - The phase badge and countdown.
+ * @csspart question - The question.
+ * @csspart answer - Each answer (also `answer-leading`).
+ * @csspart stats - Votes and tokens.
+ * @csspart quorum - Quorum progress and whether the result is binding.
+ * @csspart information - The poll's information text.
+ * @csspart actions - The fan's action and its status.
+ * @csspart button - The action button.
+ * @cssproperty --fan-poll-background - Card background.
+ * @cssproperty --fan-poll-text - Text colour.
+ * @cssproperty --fan-poll-muted - Secondary text colour.
+ * @cssproperty --fan-poll-border - Border colour.
+ * @cssproperty --fan-poll-track - Empty part of the bars.
+ * @cssproperty --fan-poll-accent - Bars, the open badge and the button.
+ * @cssproperty --fan-poll-accent-text - Text on the accent colour.
+ * @cssproperty --fan-poll-leading - Border of the leading answer.
+ * @cssproperty --fan-poll-focus - Focus ring.
+ * @cssproperty --fan-poll-radius - Corner radius.
+ * @cssproperty --fan-poll-font - Font family.
+ * @cssproperty --fan-poll-min-height - Reserved height while loading.
+ */
+export class FanPoll extends FanElement implements VotingHost {
+  static override styles = cardStyles;
+  static override properties = {
+    pollId: { attribute: 'poll-id' },
+    proxy: {},
+    theme: { reflect: true },
+    transparent: { type: Boolean, reflect: true },
+    eager: { type: Boolean },
+    lang: {},
+    store: { attribute: false },
+    channel: { attribute: false },
+    fan: { state: true },
+    selected: { state: true },
+    voteError: { state: true },
+  };
+
+  declare pollId: string;
+  declare proxy: string | undefined;
+  declare theme: 'light' | 'dark' | 'auto' | undefined;
+  declare transparent: boolean;
+  declare eager: boolean;
+  /** A live store given by the host page (else the page's store for the proxy). */
+  declare store: LivePollStore | undefined;
+  /** How to vote, given by the host page (else the extension or the proxy). */
+  declare channel: VoteChannel | undefined;
+  /** @internal The fan's session and vote, kept by the voting part. */
+  declare fan: FanState;
+  /** @internal The answer the fan picked. */
+  declare selected: string | undefined;
+  /** @internal What went wrong with the fan's last action, for the status line. */
+  declare voteError: string | undefined;
+  /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
+  #announcement = '';
+
+  readonly #live = new LivePollController(this, () => ({
+    store: this.store ?? pageStoreFor(this.proxyUrl),
+    pollId: this.pollId,
+    eager: this.eager,
+  }));
+  readonly #clock = new ClockController(this);
+  /** The voting part for the current poll id, once loaded (open polls only: read-only cards never load it). */
+  #voting: FanVoting | undefined;
+  #votingFor: string | undefined;
+  #shownData = false;
+  #readySent = false;
+  #lastErrorState: unknown;
+  #lastPhase: string | undefined;
+
+  constructor() {
+    super();
+    this.pollId = '';
+    this.transparent = false;
+    this.eager = false;
+    this.fan = { session: 'unknown', voting: false, notHolder: false };
+  }
+
+  get tracking(): TrackingParameters {
+    return readTracking((key) => this.getAttribute(key));
+  }
+
+  get proxyUrl(): string | undefined {
+    return readProxyUrl(this.proxy) ?? widgetConfig.proxyUrl;
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager')) {
+      if (changed.has('pollId')) this.#resetFan();
+      this.#live.sync();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    try {
+      return this.#renderState();
+    } catch (error) {
+      // Never throw into the host page: show the error state and tell the page.
+      queueMicrotask(() => {
+        this.reportError('render-failed', error);
+      });
+      return this.#renderError();
+    }
+  }
+
+  protected override updated(): void {
+    const state = this.#live.state;
+    if (this.#shownData && !this.#readySent) {
+      this.#readySent = true;
+      this.dispatchEvent(
+        new FanPollReadyEvent({ ...this.#detail(), phase: this.currentView()?.phase ?? 'unknown' }),
+      );
+    }
+    if (state.status === 'error' && this.#lastErrorState !== state) {
+      this.#lastErrorState = state;
+      this.dispatchEvent(
+        new FanPollErrorEvent({ ...this.#detail(), code: 'load-failed', message: state.error.message }),
+      );
+    }
+  }
+
+  /** The card's strings (for the voting part). */
+  cardStrings(): CardStrings {
+    return resolveLanguage(this).strings;
+  }
+
+  announce(text: string): void {
+    this.#announcement = text;
+    this.requestUpdate();
+  }
+
+  refreshPoll(): void {
+    (this.store ?? pageStoreFor(this.proxyUrl))?.refresh(this.pollId);
+  }
+
+  currentView(): PollView | undefined {
+    const state = this.#live.state;
+    const poll = state.status === 'loading' ? undefined : state.poll;
+    return poll ? viewPoll(poll, this.#clock.now()) : undefined;
+  }
+
+  reportError(code: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
+  }
+
+  #renderState(): TemplateResult {
+    const { strings, locale, pending } = resolveLanguage(this);
+    const state = this.#live.state;
+    const poll = state.status === 'loading' || pending ? undefined : state.poll;
+    this.#shownData = poll !== undefined;
+    if (!poll) {
+      this.#clock.ticking = false;
+      return state.status === 'error' && !pending ? this.#renderError() : this.#renderLoading(strings);
+    }
+    const view = viewPoll(poll, this.#clock.now());
+    this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
+    this.#noticePhase(view, strings, locale);
+    if (view.phase === 'open') this.#loadVoting();
+    const action = fanAction(view, this.fan);
+    return html`<article part="card" class="card" aria-label=${view.question}>
+      <header>
+        ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
+        <span part="partner">${view.partnerName}</span>
+        <span part="phase" data-phase=${view.phase}>${phaseText(view, strings, locale)}</span>
+      </header>
+      ${this.#renderAnswers(view, action, strings, locale)}
+      <p part="stats">
+        ${strings.votes(formatCount(view.uniqueVotes, { locale }))} ·
+        ${strings.tokens(formatCount(view.usedTokens, { locale }), formatCount(view.tokenLimit, { locale }))}
+      </p>
+      <div part="quorum">
+        ${
+          view.quorum.reached
+            ? strings.quorumReached
+            : strings.quorum(
+                formatPercent(view.quorum.current * 100, { locale }),
+                formatPercent(view.quorum.required * 100, { locale }),
+              )
+        }
+        · ${view.isBound ? strings.binding : strings.notBinding}
+        <progress max="1" value=${Math.min(1, view.quorum.progress)} aria-hidden="true"></progress>
+      </div>
+      ${view.information ? html`<p part="information">${view.information}</p>` : nothing}
+      ${this.#renderAction(view, action, strings)}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>
+    </article>`;
+  }
+
+  #renderAnswers(view: PollView, action: FanAction, strings: CardStrings, locale: string): TemplateResult {
+    const selectable = action.kind === 'vote' || action.kind === 'sign-in';
+    const chosen = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.selected;
+    return html`<fieldset part="answers">
+      <legend part="question">${view.question}</legend>
+      ${view.answers.map((answer) => {
+        const percent = formatPercent(answer.percentage, { locale });
+        return html`<label
+          part=${answer.isLeading ? 'answer answer-leading' : 'answer'}
+          ?data-leading=${answer.isLeading}
+          ?data-selectable=${selectable}
+        >
+          <input
+            type="radio"
+            name="answer"
+            .value=${answer.id}
+            .checked=${chosen === answer.id}
+            ?disabled=${!selectable}
+            @change=${() => (this.selected = answer.id)}
+          />
+          <span
+            >${answer.text}${
+              answer.isLeading ? html`<span class="visually-hidden"> (${strings.leading})</span>` : nothing
+            }</span
+          >
+          <span class="percent">${percent}</span>
+          <progress max="100" value=${answer.percentage} aria-hidden="true"></progress>
+        </label>`;
+      })}
+    </fieldset>`;
+  }
+
+  /** Closed and read-only polls here; the fan's actions come from the voting part, a busy button until it loads. */
+  #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
+    if (action.kind === 'none') return nothing;
+    if (action.kind === 'closed')
+      return html`<div part="actions"><span class="note">${strings.votingClosed}</span></div>`;
+    if (this.#voting) return this.#voting.renderAction(view, action, strings);
+    return html`<div part="actions">
+      <button part="button" type="button" aria-disabled="true">${strings.signIn}</button>
+    </div>`;
+  }
+
+  #renderLoading(strings: CardStrings): TemplateResult {
+    if (this.childElementCount > 0) return html`<slot></slot>`;
+    return html`<div part="card" class="card" aria-busy="true">
+      <span class="visually-hidden" role="status">${strings.loading}</span>
+      <span class="skeleton short"></span><span class="skeleton title"></span>
+      <span class="skeleton answer"></span><span class="skeleton answer"></span
+      ><span class="skeleton answer"></span>
+      <span class="skeleton short"></span>
+    </div>`;
+  }
+
+  #renderError(): TemplateResult {
+    const { strings } = resolveLanguage(this);
+    return html`<div part="card" class="card" role="alert">
+      <p>${strings.errorLoad}</p>
+      <div part="actions">
+        <button
+          part="button"
+          type="button"
+          @click=${() => {
+            this.#live.retry();
+          }}
+        >
+          ${strings.retry}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  #noticePhase(view: PollView, strings: CardStrings, locale: string): void {
+    if (this.#lastPhase !== undefined && this.#lastPhase !== view.phase) {
+      this.#announcement = `${view.question}: ${phaseText(view, strings, locale).split(' · ')[0] ?? ''}`;
+    }
+    this.#lastPhase = view.phase;
+  }
+
+  #detail(): { pollId: string; tracking: TrackingParameters } {
+    return { pollId: this.pollId, tracking: this.tracking };
+  }
+
+  #resetFan(): void {
+    this.fan = { session: 'unknown', voting: false, notHolder: false };
+    this.selected = undefined;
+    this.voteError = undefined;
+    this.#voting = undefined;
+    this.#votingFor = undefined;
+    this.#readySent = false;
+    this.#lastPhase = undefined;
+  }
+
+  /** Loads the voting part once the poll is open, then lets it find the fan's session and vote. */
+  #loadVoting(): void {
+    if (this.#votingFor === this.pollId) return;
+    const pollId = (this.#votingFor = this.pollId);
+    loadPart('voting').then(
+      ({ createVoting }) => {
+        if (this.pollId !== pollId) return;
+        this.#voting = createVoting(this);
+        this.#voting.loadFan();
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        // No retry loop (the card re-renders every second): the next poll id, or a reload, tries again.
+        this.reportError('voting-unavailable', error);
+      },
+    );
+  }
+}
+
+function pageStoreFor(proxyUrl: string | undefined): LivePollStore | undefined {
+  return proxyUrl ? pageStore(proxyUrl) : undefined;
+}
+
+function phaseText(view: PollView, strings: CardStrings, locale: string): string {
+  switch (view.phase) {
+    case 'upcoming':
+      return `${strings.upcoming} · ${strings.opensIn(formatCountdown(view.opensInMs ?? 0, { locale }))}`;
+    case 'open':
+      return `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`;
+    case 'closed':
+      return strings.closed;
+    case 'disclosed':
+      return strings.disclosed;
+    case 'cancelled':
+      return strings.cancelled;
+    default:
+      return view.status ? `${strings.unknownStatus} (${view.status})` : strings.unknownStatus;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fan-poll': FanPoll;
+  }
+}

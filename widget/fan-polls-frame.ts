@@ -1,0 +1,76 @@
+/**
+ * The iframe embed's host loader: `<fan-poll-frame poll-id="..." referrer="..." campaign="..." param1="..."
+ * theme="dark" lang="fr">` becomes an iframe of `embed/poll.html` beside this script, sized to its content, whose
+ * card events are re-dispatched on the element. Messages are accepted only from that iframe, on its origin, with
+ * the right shape. Plain DOM (no Lit) to stay tiny.
+ */
+import { readFrameMessage } from './messages/frame-messages.ts';
+import { readTracking, trackingKeys } from './tracking/tracking.ts';
+import { frameSource } from './messages/frame-messages.ts';
+
+const titles: Readonly<Record<string, string>> = { en: 'Fan poll', fr: 'Sondage des fans' };
+const script = document.currentScript as HTMLScriptElement | null;
+const embedPage = new URL('embed/poll.html', script?.src ?? location.href);
+
+class FanPollFrame extends HTMLElement {
+  private frame: HTMLIFrameElement | undefined;
+  private readonly onMessage = (event: MessageEvent): void => {
+    const frame = this.frame;
+    if (!frame || event.source !== frame.contentWindow || event.origin !== embedPage.origin) return;
+    const message = readFrameMessage(event.data);
+    if (!message) return;
+    if (message.type === 'size') frame.style.height = `${message.height}px`;
+    else
+      this.dispatchEvent(
+        new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),
+      );
+  };
+
+  connectedCallback(): void {
+    if (this.frame) return;
+    const url = new URL(embedPage);
+    const lang = this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
+    url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
+    const tracking = readTracking((key) => this.getAttribute(key));
+    for (const key of trackingKeys) if (tracking[key]) url.searchParams.set(key, tracking[key]);
+    for (const key of ['theme', 'lang']) {
+      const value = key === 'lang' ? lang : this.getAttribute(key);
+      if (value) url.searchParams.set(key, value);
+    }
+    if (this.hasAttribute('transparent')) url.searchParams.set('transparent', '1');
+    const frame = document.createElement('iframe');
+    frame.src = url.href;
+    frame.title = titles[lang.slice(0, 2).toLowerCase()] ?? 'Fan poll';
+    frame.loading = 'lazy';
+    frame.setAttribute('scrolling', 'no');
+    // CSSOM, not a style attribute: allowed under a strict style-src.
+    Object.assign(frame.style, {
+      display: 'block',
+      width: '100%',
+      height: '360px',
+      border: '0',
+      overflow: 'hidden',
+    });
+    frame.addEventListener('load', () => {
+      frame.contentWindow?.postMessage({ source: frameSource.host, type: 'hello' }, embedPage.origin);
+    });
+    window.addEventListener('message', this.onMessage);
+    this.frame = frame;
+    this.append(frame);
+  }
+
+  disconnectedCallback(): void {
+    window.removeEventListener('message', this.onMessage);
+    this.frame?.remove();
+    this.frame = undefined;
+  }
+}
+
+// Safe to load twice: the first copy wins.
+if (!customElements.get('fan-poll-frame')) customElements.define('fan-poll-frame', FanPollFrame);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fan-poll-frame': FanPollFrame;
+  }
+}

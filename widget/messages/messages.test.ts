@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { isBridgeResponse, bridgeRequest } from './bridge-messages.ts';
+import { frameSource, isFrameHello, readFrameMessage } from './frame-messages.ts';
+import { isSignInResultMessage } from './sign-in-message.ts';
+
+describe('sign-in result message', () => {
+  it('accepts exactly the contract shapes', () => {
+    expect(isSignInResultMessage({ type: 'fan-polls:sign-in', ok: true, userId: 'u1' })).toBe(true);
+    expect(
+      isSignInResultMessage({ type: 'fan-polls:sign-in', ok: false, error: 'access_denied', message: 'No' }),
+    ).toBe(true);
+  });
+
+  it.each([
+    null,
+    'fan-polls:sign-in',
+    { type: 'fan-polls:sign-in', ok: true },
+    { type: 'fan-polls:sign-in', ok: true, userId: 'u1', accessToken: 'leak' },
+    { type: 'fan-polls:sign-in', ok: 'true', userId: 'u1' },
+    { type: 'other', ok: true, userId: 'u1' },
+    { type: 'fan-polls:sign-in', ok: false, error: '', message: 'x' },
+  ])('rejects %j', (data) => {
+    expect(isSignInResultMessage(data)).toBe(false);
+  });
+});
+
+describe('frame messages', () => {
+  it('accepts the host hello only', () => {
+    expect(isFrameHello({ source: frameSource.host, type: 'hello' })).toBe(true);
+    expect(isFrameHello({ source: frameSource.frame, type: 'hello' })).toBe(false);
+    expect(isFrameHello({ source: frameSource.host, type: 'hello', extra: 1 })).toBe(false);
+  });
+
+  it('rounds sizes up and refuses absurd ones', () => {
+    expect(readFrameMessage({ source: frameSource.frame, type: 'size', height: 300.2 })).toEqual({
+      source: frameSource.frame,
+      type: 'size',
+      height: 301,
+    });
+    for (const height of [-1, Number.NaN, Infinity, 1e9, '300']) {
+      expect(readFrameMessage({ source: frameSource.frame, type: 'size', height })).toBeUndefined();
+    }
+  });
+
+  it('rebuilds card events from known fields and clean tracking', () => {
+    const message = readFrameMessage({
+      source: frameSource.frame,
+      type: 'event',
+      name: 'fan-poll-voted',
+      detail: { pollId: 'p1', tracking: { referrer: 'site', campaign: 'bad\u0000' }, answerId: 'a1' },
+    });
+    expect(message).toEqual({
+      source: frameSource.frame,
+      type: 'event',
+      name: 'fan-poll-voted',
+      detail: { pollId: 'p1', tracking: { referrer: 'site' }, answerId: 'a1' },
+    });
+  });
+
+  it.each([
+    { name: 'click', detail: { pollId: 'p1', tracking: {} } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: {}, html: '<b>' } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: { token: 'x' } } },
+    { name: 'fan-poll-vote', detail: { tracking: {} } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: {}, answerId: { nested: true } } },
+  ])('rejects a malformed event %j', (fields) => {
+    expect(readFrameMessage({ source: frameSource.frame, type: 'event', ...fields })).toBeUndefined();
+  });
+});
+
+describe('bridge answers', () => {
+  const ok = {
+    source: 'fan-polls-extension',
+    version: 1,
+    requestId: 'r1',
+    outcome: { ok: true, result: { type: 'hello', version: 1 } },
+  };
+
+  it('builds requests with the page source and version', () => {
+    expect(bridgeRequest('r1', { type: 'hello' })).toEqual({
+      source: 'fan-polls-page',
+      version: 1,
+      requestId: 'r1',
+      request: { type: 'hello' },
+    });
+  });
+
+  it('accepts an answer to our request only', () => {
+    expect(isBridgeResponse(ok, 'r1')).toBe(true);
+    expect(isBridgeResponse(ok, 'r2')).toBe(false);
+    expect(isBridgeResponse({ ...ok, source: 'fan-polls-page' }, 'r1')).toBe(false);
+    expect(isBridgeResponse({ ...ok, version: 2 }, 'r1')).toBe(false);
+    expect(isBridgeResponse({ ...ok, extra: 1 }, 'r1')).toBe(false);
+    expect(
+      isBridgeResponse(
+        { ...ok, outcome: { ok: false, error: { code: 'not_signed_in', message: 'Sign in' } } },
+        'r1',
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+import { defineTags } from '../define-tags.ts';
+import { setStoreFactory } from '../store/page-store.ts';
+import { createLivePollStore } from '../store/poll-model.ts';
+import { proxyPolls } from '../store/proxy-polls.ts';
+import { widgetConfig } from '../store/widget-config.ts';
+import { exposeRuntime, scriptPartLoader, setPartLoader } from './parts.ts';
+import { sharedModules } from './shared-modules.ts';
+
+declare global {
+  interface Window {
+    litNonce?: string;
+  }
+}
+
+export interface StartOptions {
+  /** Where the part files are: the folder of the loading script. */
+  readonly partsBase: string;
+  /** The loading script's nonce, if the page gave it one: parts and Lit's fallback styles carry it. */
+  readonly nonce?: string | undefined;
+  readonly proxyUrl?: string | undefined;
+}
+
+/** Starts a script build of the widget (script tag or iframe page): store, part loading, both elements. */
+export function startWidget(options: StartOptions): void {
+  widgetConfig.proxyUrl ??= options.proxyUrl;
+  // Lit's fallback <style> path (no adoptedStyleSheets) needs the page's nonce under a strict CSP.
+  if (options.nonce) window.litNonce ??= options.nonce;
+  exposeRuntime(sharedModules);
+  setPartLoader(scriptPartLoader(options.partsBase, options.nonce));
+  setStoreFactory((proxyUrl) => createLivePollStore({ fetchPolls: proxyPolls(proxyUrl) }));
+  defineTags();
+}

@@ -1,0 +1,92 @@
+import type { BridgeRequest, BridgeResult, BridgeStatus } from '../../src/contracts/bridge-contract.ts';
+import { bridgeRequest, isBridgeResponse } from '../messages/bridge-messages.ts';
+import type { VoteChannel } from './vote-channel.ts';
+import { WidgetError } from './widget-error.ts';
+
+const helloTimeoutMs = 400;
+/** Sign-in and site approval wait for the fan, in an extension window. */
+const fanTimeoutMs = 180_000;
+const requestTimeoutMs = 15_000;
+
+/** One request over the page bridge; the answer must come from this window, this origin, with our request id. */
+export function askExtension(request: BridgeRequest, timeoutMs: number): Promise<BridgeResult> {
+  const requestId = crypto.randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      finish();
+      reject(new WidgetError('extension-failed', 'The extension did not answer.'));
+    }, timeoutMs);
+    function onMessage(event: MessageEvent): void {
+      if (
+        event.source !== window ||
+        event.origin !== location.origin ||
+        !isBridgeResponse(event.data, requestId)
+      )
+        return;
+      finish();
+      const outcome = event.data.outcome;
+      if (outcome.ok) resolve(outcome.result);
+      else reject(new WidgetError(errorCode(outcome.error.code), outcome.error.message));
+    }
+    function finish(): void {
+      clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+    }
+    window.addEventListener('message', onMessage);
+    window.postMessage(bridgeRequest(requestId, request), location.origin);
+  });
+}
+
+/** Resolves with the extension's channel when it answers the `hello` handshake, else undefined. */
+export async function detectExtension(): Promise<VoteChannel | undefined> {
+  try {
+    const result = await askExtension({ type: 'hello' }, helloTimeoutMs);
+    return result.type === 'hello' ? extensionChannel() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function extensionChannel(): VoteChannel {
+  async function status(): Promise<BridgeStatus> {
+    const result = await askExtension({ type: 'status' }, requestTimeoutMs);
+    if (result.type !== 'status')
+      throw new WidgetError('extension-failed', 'Unexpected answer from the extension.');
+    return result.status;
+  }
+  return {
+    via: 'extension',
+    async isSignedIn() {
+      return (await status()).signedIn;
+    },
+    async signIn(tracking) {
+      const result = await askExtension({ type: 'sign-in', tracking }, fanTimeoutMs);
+      return result.type === 'sign-in' && result.status.signedIn;
+    },
+    async fanView(pollId) {
+      const result = await askExtension({ type: 'poll-view', pollId }, requestTimeoutMs);
+      if (result.type !== 'poll-view')
+        throw new WidgetError('extension-failed', 'Unexpected answer from the extension.');
+      return { userVote: result.view.userVote, answers: result.view.answers };
+    },
+    async vote(pollId, answerId) {
+      if (!(await status()).siteApproved) {
+        const connected = await askExtension({ type: 'connect' }, fanTimeoutMs);
+        if (connected.type !== 'connect' || !connected.status.siteApproved) {
+          throw new WidgetError('vote-failed', 'The fan did not approve this site for votes.');
+        }
+      }
+      const result = await askExtension({ type: 'vote', pollId, answerId }, requestTimeoutMs);
+      if (result.type !== 'vote')
+        throw new WidgetError('vote-failed', 'Unexpected answer from the extension.');
+    },
+  };
+}
+
+function errorCode(code: string): WidgetError['code'] {
+  if (/holder/i.test(code)) return 'not-holder';
+  if (/refused/i.test(code)) return 'vote-refused';
+  if (/closed/i.test(code)) return 'poll-closed';
+  if (/sign|token/i.test(code)) return 'sign-in-required';
+  return 'vote-failed';
+}

@@ -1,0 +1,24 @@
+export const widgetErrorCodes = [
+  'load-failed',
+  'sign-in-required',
+  'sign-in-failed',
+  'popup-blocked',
+  'not-holder',
+  'vote-refused',
+  'poll-closed',
+  'vote-failed',
+  'extension-failed',
+] as const;
+export type WidgetErrorCode = (typeof widgetErrorCodes)[number];
+
+/** The widget's one error type: `code` is what the card branches on, `cause` keeps the original. */
+export class WidgetError extends Error {
+  override readonly name = 'WidgetError';
+  constructor(
+    readonly code: WidgetErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
