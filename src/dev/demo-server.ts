@@ -1,12 +1,11 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
+import { closeServer, listenOnLoopback } from '../node/loopback-server.ts';
 import type { Poll } from '../platform/types.ts';
 import { viewPoll } from '../polls/poll-view.ts';
 
@@ -104,8 +103,8 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
   app.get('/widget/*', (c) => serveFile(c.req.path.slice('/widget/'.length), widgetDir));
   app.get('/demo/*', (c) => serveFile(c.req.path.slice('/demo/'.length), `${root}public/demo/`));
 
-  const { server, port } = await listen(app.fetch, options.port ?? localPorts.demo);
-  return { url: `http://${loopbackHost}:${port}`, close: () => close(server) };
+  const { server, url } = await listenOnLoopback(app.fetch, options.port ?? localPorts.demo);
+  return { url, close: () => closeServer(server) };
 }
 
 /** Ids for the page's cards: open polls first, then upcoming, then the rest (the sandbox seeds several of each). */
@@ -149,26 +148,4 @@ function fill(page: string, values: Readonly<Record<string, string>>): string {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
-  port: number,
-): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: loopbackHost }, (info: AddressInfo) => {
-      resolve({ server, port: info.port });
-    });
-    server.once('error', reject);
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => {
-      if (error) reject(error);
-      else resolve();
-    });
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
 }

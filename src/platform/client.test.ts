@@ -3,6 +3,8 @@ import { PlatformClient, type PlatformClientOptions } from './client.ts';
 import { PlatformError } from './errors.ts';
 import { createFakeFetch, jsonResponse, type FakeFetch } from './testing/fake-fetch.ts';
 import { samplePollJson } from './testing/sample-poll.ts';
+import { platformErrorOf } from '../../test/support/platform-error.ts';
+import { hangingFetch } from '../../test/support/hanging-fetch.ts';
 
 const pollId = '0f8c6a2e-4b1d-4c3e-9f5a-6b7c8d9e0f11';
 const answerId = '1a2b3c4d-0000-4000-8000-000000000001';
@@ -16,16 +18,6 @@ function clientWith(fake: FakeFetch, options: Partial<PlatformClientOptions> = {
     now: () => now,
     ...options,
   });
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
 }
 
 describe('PlatformClient requests', () => {
@@ -93,7 +85,7 @@ describe('PlatformClient requests', () => {
       client.listPolls({ closeAt: { to: '31/12/2022' } }),
       client.listUserPollHistory({ ids: [pollId] } as never),
     ]) {
-      expect((await errorOf(attempt)).code).toBe('invalid_input');
+      expect((await platformErrorOf(attempt)).code).toBe('invalid_input');
     }
     expect(fake.requests).toHaveLength(0);
   });
@@ -102,7 +94,7 @@ describe('PlatformClient requests', () => {
     const fake = createFakeFetch(() => jsonResponse({ data: [] }));
     expect(() => clientWith(fake, { apiUrl: 'http://127.0.0.1:1' })).toThrow(PlatformError);
     const noUser = clientWith(fake, { tokens: { application: () => Promise.resolve('a') } });
-    expect((await errorOf(noUser.getCurrentUser())).code).toBe('missing_credentials');
+    expect((await platformErrorOf(noUser.getCurrentUser())).code).toBe('missing_credentials');
   });
 
   it('uses other configured versions', async () => {
@@ -131,12 +123,12 @@ describe('PlatformClient errors', () => {
     ['a 200 that is not a poll', () => jsonResponse({ data: { id: 1 } }), 'malformed_response'],
   ])('maps %s', async (_name, answer, code) => {
     const fake = createFakeFetch(() => answer());
-    expect((await errorOf(clientWith(fake).getPoll(pollId))).code).toBe(code);
+    expect((await platformErrorOf(clientWith(fake).getPoll(pollId))).code).toBe(code);
   });
 
   it('keeps the platform code and status', async () => {
     const fake = createFakeFetch(() => gateway(401, '900901'));
-    expect(await errorOf(clientWith(fake).listPolls())).toMatchObject({
+    expect(await platformErrorOf(clientWith(fake).listPolls())).toMatchObject({
       status: 401,
       platformCode: '900901',
     });
@@ -150,9 +142,13 @@ describe('PlatformClient errors', () => {
       gateway(503, '900801', {}, { 'retry-after': '60' }),
     );
     const client = clientWith(fake);
-    expect((await errorOf(client.listPolls())).retryAt?.toISOString()).toBe('2026-09-02T00:00:00.000Z');
-    expect((await errorOf(client.listPolls())).retryAt?.toISOString()).toBe('2026-09-02T00:00:00.000Z');
-    const hardLimit = await errorOf(client.listPolls());
+    expect((await platformErrorOf(client.listPolls())).retryAt?.toISOString()).toBe(
+      '2026-09-02T00:00:00.000Z',
+    );
+    expect((await platformErrorOf(client.listPolls())).retryAt?.toISOString()).toBe(
+      '2026-09-02T00:00:00.000Z',
+    );
+    const hardLimit = await platformErrorOf(client.listPolls());
     expect(hardLimit.code).toBe('throttled');
     expect(hardLimit.retryAt?.getTime()).toBe(now + 60_000);
   });
@@ -167,31 +163,25 @@ describe('PlatformClient errors', () => {
     );
     const client = clientWith(fake);
     const codes = [];
-    for (let i = 0; i < 4; i += 1) codes.push((await errorOf(client.vote(pollId, answerId))).code);
+    for (let i = 0; i < 4; i += 1) codes.push((await platformErrorOf(client.vote(pollId, answerId))).code);
     expect(codes).toEqual(['vote_refused', 'vote_refused', 'invalid_token', 'throttled']);
   });
 
   it('maps a failed connection to network and an abort to timeout', async () => {
     const down = createFakeFetch(new TypeError('fetch failed'));
-    expect((await errorOf(clientWith(down).listPolls())).code).toBe('network');
-    const hanging: PlatformClientOptions['fetch'] = (_input, init) =>
-      new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => {
-          reject(init.signal?.reason as Error);
-        });
-      });
+    expect((await platformErrorOf(clientWith(down).listPolls())).code).toBe('network');
     const slow = new PlatformClient({
       apiUrl: 'https://api.example',
-      fetch: hanging,
+      fetch: hangingFetch,
       timeoutMs: 10,
       tokens: { application: () => Promise.resolve('a') },
     });
-    expect((await errorOf(slow.listPolls())).code).toBe('timeout');
+    expect((await platformErrorOf(slow.listPolls())).code).toBe('timeout');
   });
 
   it('never puts the token in a message', async () => {
     const fake = createFakeFetch(() => gateway(401, '900901'));
-    const error = await errorOf(clientWith(fake).listPolls());
+    const error = await platformErrorOf(clientWith(fake).listPolls());
     expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain('app-token');
   });
 });
@@ -231,7 +221,7 @@ describe('PlatformClient with a refreshing token source', () => {
     const fake = createFakeFetch(() => jsonResponse({ code: '900901' }, 401));
     const { provider } = source(['a', 'b', 'c']);
     const client = clientWith(fake, { tokens: { application: provider } });
-    expect((await errorOf(client.listPolls())).code).toBe('invalid_token');
+    expect((await platformErrorOf(client.listPolls())).code).toBe('invalid_token');
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -239,7 +229,7 @@ describe('PlatformClient with a refreshing token source', () => {
     const fake = createFakeFetch(() => jsonResponse({ code: '900901' }, 401));
     const { provider, invalidated } = source(['a', 'b']);
     const client = clientWith(fake, { tokens: { user: provider } });
-    expect((await errorOf(client.vote(pollId, answerId))).code).toBe('invalid_token');
+    expect((await platformErrorOf(client.vote(pollId, answerId))).code).toBe('invalid_token');
     expect(fake.requests).toHaveLength(1);
     expect(invalidated).toEqual(['a']);
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from './errors.ts';
 import {
   authorizationServer,
   createAuthorizationRequest,
@@ -8,6 +7,8 @@ import {
   type OAuthClientSettings,
 } from './oauth.ts';
 import { createFakeFetch, jsonResponse } from './testing/fake-fetch.ts';
+import { platformErrorOf } from '../../test/support/platform-error.ts';
+import { hangingFetch } from '../../test/support/hanging-fetch.ts';
 
 const authUrl = 'https://auth.example';
 const secret = 'se-cret~1';
@@ -25,16 +26,6 @@ function client(
     now: () => now,
     ...settings,
   });
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
 }
 
 describe('authorizationServer', () => {
@@ -92,7 +83,7 @@ describe('createAuthorizationRequest', () => {
   });
 
   it('refuses a missing redirect', async () => {
-    const error = await codeOf(
+    const error = await platformErrorOf(
       createAuthorizationRequest({ authUrl, clientId: 'a', partnerTag: 'p', redirectUri: '' }),
     );
     expect(error.code).toBe('invalid_input');
@@ -111,7 +102,7 @@ describe('validateCallback', () => {
   });
 
   it('maps the fan’s refusal to access_denied', async () => {
-    const error = await codeOf(
+    const error = await platformErrorOf(
       validate('error=access_denied&error_description=User+denied+the+consent&state=s1'),
     );
     expect(error.code).toBe('access_denied');
@@ -119,13 +110,13 @@ describe('validateCallback', () => {
   });
 
   it('maps another error to oauth_error', async () => {
-    expect((await codeOf(validate('error=server_error&state=s1'))).code).toBe('oauth_error');
+    expect((await platformErrorOf(validate('error=server_error&state=s1'))).code).toBe('oauth_error');
   });
 
   it('refuses a wrong or missing state, and a missing code', async () => {
-    expect((await codeOf(validate('code=abc&state=other'))).code).toBe('invalid_input');
-    expect((await codeOf(validate('code=abc'))).code).toBe('invalid_input');
-    expect((await codeOf(validate('state=s1'))).code).toBe('invalid_input');
+    expect((await platformErrorOf(validate('code=abc&state=other'))).code).toBe('invalid_input');
+    expect((await platformErrorOf(validate('code=abc'))).code).toBe('invalid_input');
+    expect((await platformErrorOf(validate('state=s1'))).code).toBe('invalid_input');
   });
 });
 
@@ -198,7 +189,7 @@ describe('OAuthClient', () => {
         400,
       ),
     );
-    const error = await codeOf(client(fake.fetch).refresh('old-refresh'));
+    const error = await platformErrorOf(client(fake.fetch).refresh('old-refresh'));
     expect(error.code).toBe('invalid_token');
     expect(error.oauthError).toBe('invalid_grant');
     expect(new URLSearchParams(fake.requests[0]!.body).get('refresh_token')).toBe('old-refresh');
@@ -212,7 +203,7 @@ describe('OAuthClient', () => {
         'www-authenticate': 'Basic realm=auth.example',
       }),
     );
-    const error = await codeOf(client(fake.fetch).clientCredentials());
+    const error = await platformErrorOf(client(fake.fetch).clientCredentials());
     expect(error).toMatchObject({
       code: 'oauth_error',
       status: 401,
@@ -225,7 +216,7 @@ describe('OAuthClient', () => {
   it('an invalid_grant on code exchange stays an oauth_error', async () => {
     const fake = createFakeFetch();
     fake.answer(jsonResponse({ error: 'invalid_grant', error_description: 'PKCE validation failed' }, 400));
-    const error = await codeOf(
+    const error = await platformErrorOf(
       client(fake.fetch).exchangeCode({
         code: 'c',
         codeVerifier: 'v'.repeat(43),
@@ -248,27 +239,25 @@ describe('OAuthClient', () => {
     ['a 201', () => jsonResponse({ access_token: 'a', token_type: 'bearer' }, 201), 'platform_error'],
   ])('maps %s', async (_name, answer, code) => {
     const fake = createFakeFetch(() => answer());
-    const error = await codeOf(client(fake.fetch).clientCredentials());
+    const error = await platformErrorOf(client(fake.fetch).clientCredentials());
     expect(error.code).toBe(code);
     if (code === 'throttled') expect(error.retryAt?.getTime()).toBe(now + 30_000);
   });
 
   it('maps a failed connection to network and a slow server to timeout', async () => {
     const down = createFakeFetch(new TypeError('fetch failed'));
-    expect((await codeOf(client(down.fetch).clientCredentials())).code).toBe('network');
-    const hanging: OAuthClientSettings['fetch'] = (_input, init) =>
-      new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => {
-          reject(init.signal?.reason as Error);
-        });
-      });
-    expect((await codeOf(client(hanging, { timeoutMs: 20 }).clientCredentials())).code).toBe('timeout');
+    expect((await platformErrorOf(client(down.fetch).clientCredentials())).code).toBe('network');
+    expect((await platformErrorOf(client(hangingFetch, { timeoutMs: 20 }).clientCredentials())).code).toBe(
+      'timeout',
+    );
   });
 
   it('refuses plain http unless allowed', async () => {
     const fake = createFakeFetch(() => jsonResponse({ access_token: 'a', token_type: 'bearer' }));
     const insecure = { authUrl: 'http://127.0.0.1:9' };
-    expect((await codeOf(client(fake.fetch, insecure).clientCredentials())).code).toBe('invalid_input');
+    expect((await platformErrorOf(client(fake.fetch, insecure).clientCredentials())).code).toBe(
+      'invalid_input',
+    );
     expect(fake.requests).toHaveLength(0);
     await expect(
       client(fake.fetch, { ...insecure, allowInsecureRequests: true }).clientCredentials(),
@@ -285,6 +274,6 @@ describe('OAuthClient', () => {
     fake.answer(
       jsonResponse({ error: 'invalid_client', error_description: 'Client Authentication failed.' }, 401),
     );
-    expect((await codeOf(client(fake.fetch).revoke('tok'))).code).toBe('oauth_error');
+    expect((await platformErrorOf(client(fake.fetch).revoke('tok'))).code).toBe('oauth_error');
   });
 });

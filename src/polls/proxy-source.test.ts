@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../platform/http.ts';
 import { fetchPollsFromProxy } from './proxy-source.ts';
 import { pollFixture } from './poll-fixture.ts';
+import { hangingFetch } from '../../test/support/hanging-fetch.ts';
 
 const idA = '11111111-1111-4111-8111-111111111111';
 const idB = '22222222-2222-4222-8222-222222222222';
@@ -104,14 +105,8 @@ describe('fetchPollsFromProxy', () => {
     await expect(fetchPollsFromProxy('https://proxy.example', refused)([idA])).rejects.toMatchObject({
       code: 'network',
     });
-    const slow: FetchLike = (_input, init) =>
-      new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => {
-          reject(init.signal?.reason as Error);
-        });
-      });
     await expect(
-      fetchPollsFromProxy('https://proxy.example', slow, { timeoutMs: 5 })([idA]),
+      fetchPollsFromProxy('https://proxy.example', hangingFetch, { timeoutMs: 5 })([idA]),
     ).rejects.toMatchObject({
       code: 'timeout',
     });

@@ -6,7 +6,7 @@ import type { TokenKeeper } from '../platform/token-keeper.ts';
 import { voteAndConfirm, type VoteOutcome } from '../platform/vote.ts';
 import { corsFromAllowlist } from './cors.ts';
 import { ProxyError } from './errors.ts';
-import { readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
+import { checkedInput, readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { readSessionId } from './session-cookie.ts';
 
@@ -35,35 +35,25 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
   const clientFor = async (c: Context): Promise<PlatformClient> =>
     runtime.platform.userClient(await sessionTokens(c));
   const query = (c: Context) => new URL(c.req.url).searchParams;
-  const input = <T>(read: () => T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (error instanceof PlatformError && error.code === 'invalid_input') {
-        throw new ProxyError('invalid_filter', error.message, { cause: error });
-      }
-      throw error;
-    }
-  };
 
   app.get('/polls', async (c) => {
-    const filters = input(() => parsePollFilters(query(c), 'userPolls'));
+    const filters = checkedInput(() => parsePollFilters(query(c), 'userPolls'));
     return c.json({ data: await (await clientFor(c)).listUserPolls(filters) });
   });
   app.get('/polls-history', async (c) => {
-    const filters = input(() => parsePollFilters(query(c), 'history'));
+    const filters = checkedInput(() => parsePollFilters(query(c), 'history'));
     return c.json({ data: await (await clientFor(c)).listUserPollHistory(filters) });
   });
   app.get('/polls/:pollId', async (c) => {
-    const pollId = input(() => checkUuid(c.req.param('pollId'), 'pollId'));
+    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     return c.json({ data: await (await clientFor(c)).getUserPoll(pollId) });
   });
   app.get('/me', async (c) => c.json({ data: await (await clientFor(c)).getCurrentUser() }));
 
   app.post('/polls/:pollId/vote', async (c) => {
-    const pollId = input(() => checkUuid(c.req.param('pollId'), 'pollId'));
+    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     const body = await readJsonObject(c.req.raw);
-    const answerId = input(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));
+    const answerId = checkedInput(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));
     const tokens = await sessionTokens(c);
     const client = runtime.platform.userClient(tokens);
     try {

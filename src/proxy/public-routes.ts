@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
 import { corsFromAllowlist } from './cors.ts';
-import { ProxyError } from './errors.ts';
+import { checkedInput } from './request-guards.ts';
 import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
@@ -19,7 +18,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
 
   app.get('/', async (c) => {
-    const filters = checkedFilters(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));
+    const filters = checkedInput(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));
     const canonical = queryString(encodePollFilters(filters, 'polls'));
     const answer = await runtime.pollCache.get(`polls${canonical}`, async () =>
       JSON.stringify({ data: await runtime.platform.publicClient.listPolls(filters) }),
@@ -28,7 +27,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   });
 
   app.get('/:pollId', async (c) => {
-    const pollId = checkedFilters(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
+    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
     const answer = await runtime.pollCache.get(`poll/${pollId}`, async () =>
       JSON.stringify({ data: await runtime.platform.publicClient.getPoll(pollId) }),
     );
@@ -36,17 +35,6 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   });
 
   return app;
-}
-
-function checkedFilters<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof PlatformError && error.code === 'invalid_input') {
-      throw new ProxyError('invalid_filter', error.message, { cause: error });
-    }
-    throw error;
-  }
 }
 
 function cachedResponse(c: Context, answer: CachedAnswer, freshSeconds: number): Response {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { csrfHeaderName, csrfHeaderValue } from '../contracts/proxy-contract.ts';
+import { PlatformError } from '../platform/errors.ts';
 import { ProxyError } from './errors.ts';
 
 /**
@@ -61,4 +62,16 @@ export function requiredString(body: Record<string, unknown>, name: string, maxL
     throw new ProxyError('invalid_body', `${name} must be a non-empty string.`);
   }
   return value;
+}
+
+/** Runs a parse of the request's query or path: the platform's `invalid_input` becomes `invalid_filter` (400). */
+export function checkedInput<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === 'invalid_input') {
+      throw new ProxyError('invalid_filter', error.message, { cause: error });
+    }
+    throw error;
+  }
 }

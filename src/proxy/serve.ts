@@ -1,7 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AddressInfo } from 'node:net';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
+import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopback-server.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 
@@ -32,14 +31,13 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const env = options.env ?? {};
   const hostname = options.hostname ?? loopbackHost;
   // Bound once the port (and so the public URL) is known; a request before that gets a 503.
-  const handler: { current?: (request: Request, nodeEnv: unknown) => Response | Promise<Response> } = {};
-  const { server, port } = await listen(
+  const handler: { current?: FetchHandler } = {};
+  const { server, port, url } = await listenOnLoopback(
     (request, nodeEnv) =>
       handler.current ? handler.current(request, nodeEnv) : new Response('Starting', { status: 503 }),
     options.port ?? portFrom(env.PORT),
     hostname,
   );
-  const url = `http://${hostname}:${port}`;
   let config: ProxyConfig;
   try {
     const base = loadProxyConfig({
@@ -50,7 +48,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     const merged = { ...base, ...options.config };
     config = { ...merged, callbackUrl: options.config?.callbackUrl ?? `${merged.publicUrl}/auth/callback` };
   } catch (error) {
-    await close(server);
+    await closeServer(server);
     throw error;
   }
   const proxy = createProxyApp(config, {
@@ -58,7 +56,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     ...options.deps,
   });
   handler.current = proxy.app.fetch;
-  return { url, config, proxy, close: () => close(server) };
+  return { url, config, proxy, close: () => closeServer(server) };
 }
 
 function portFrom(value: string | undefined): number {
@@ -66,27 +64,4 @@ function portFrom(value: string | undefined): number {
   return value !== undefined && Number.isInteger(port) && port >= 0 && port <= 65_535
     ? port
     : localPorts.proxy;
-}
-
-function listen(
-  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
-  port: number,
-  hostname: string,
-): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
-      resolve({ server, port: info.port });
-    });
-    server.once('error', reject);
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => {
-      if (error) reject(error);
-      else resolve();
-    });
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
 }

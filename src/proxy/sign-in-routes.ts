@@ -44,6 +44,19 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
   const currentSession = async (c: Context): Promise<Session | undefined> =>
     sessions.find(await readSessionId(c, config.sessionSecret));
 
+  /** The sign-in limit per client address: a 429 page (with `Retry-After`) when spent, else undefined. */
+  const rateLimited = (c: Context, origin: string | undefined): Response | undefined => {
+    const retryAfter = runtime.signInLimiter.take(runtime.clientAddress(c));
+    if (retryAfter === undefined) return undefined;
+    c.header('Retry-After', String(retryAfter));
+    return endPage(
+      c,
+      429,
+      failure('rate_limited', 'Too many sign-in attempts. Wait a minute and try again.'),
+      origin,
+    );
+  };
+
   app.get('/login', async (c) => {
     const query = new URL(c.req.url).searchParams;
     const origin = query.get('origin') ?? '';
@@ -52,16 +65,8 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       logger.log('info', 'sign_in_refused', { reason: 'origin_not_allowed' });
       return endPage(c, 400, failure('origin_not_allowed', 'This page may not start a Fan Polls sign-in.'));
     }
-    const retryAfter = runtime.signInLimiter.take(runtime.clientAddress(c));
-    if (retryAfter !== undefined) {
-      c.header('Retry-After', String(retryAfter));
-      return endPage(
-        c,
-        429,
-        failure('rate_limited', 'Too many sign-in attempts. Wait a minute and try again.'),
-        origin,
-      );
-    }
+    const limited = rateLimited(c, origin);
+    if (limited) return limited;
     const tracking: { -readonly [K in keyof TrackingParameters]?: string } = {};
     for (const name of trackingNames) {
       const value = query.get(name);
@@ -98,16 +103,8 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     const session = await currentSession(c);
     const pending = sessions.takePending(url.searchParams.get('state') ?? '');
     const origin = pending?.openerOrigin ?? session?.signInOrigin;
-    const retryAfter = runtime.signInLimiter.take(runtime.clientAddress(c));
-    if (retryAfter !== undefined) {
-      c.header('Retry-After', String(retryAfter));
-      return endPage(
-        c,
-        429,
-        failure('rate_limited', 'Too many sign-in attempts. Wait a minute and try again.'),
-        origin,
-      );
-    }
+    const limited = rateLimited(c, origin);
+    if (limited) return limited;
     if (pending === undefined || session === undefined || pending.sessionId !== session.id) {
       // No pending sign-in for this state in this browser: expired, used already, or started elsewhere (login CSRF).
       logger.log('info', 'sign_in_failed', {

@@ -1,6 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
-import { loopbackHost, localPorts } from '../local-defaults.ts';
+import { localPorts } from '../local-defaults.ts';
+import { closeServer, listenOnLoopback } from '../node/loopback-server.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
 
 export interface RunningSandbox {
@@ -24,8 +23,8 @@ export interface ServeSandboxOptions extends SandboxOptions {
 /** Serves the sandbox's two origins on loopback, as two listeners, like the real platform's two hosts. */
 export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<RunningSandbox> {
   const sandbox = createSandbox(options);
-  const api = await listen(sandbox.api.fetch, options.apiPort ?? localPorts.sandboxApi);
-  const auth = await listen(sandbox.auth.fetch, options.authPort ?? localPorts.sandboxAuth);
+  const api = await listenOnLoopback(sandbox.api.fetch, options.apiPort ?? localPorts.sandboxApi);
+  const auth = await listenOnLoopback(sandbox.auth.fetch, options.authPort ?? localPorts.sandboxAuth);
   if (options.simulate ?? true) sandbox.startSimulation();
   return {
     sandbox,
@@ -33,29 +32,7 @@ export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<R
     authUrl: auth.url,
     close: async () => {
       sandbox.stopSimulation();
-      await Promise.all([close(api.server), close(auth.server)]);
+      await Promise.all([closeServer(api.server), closeServer(auth.server)]);
     },
   };
-}
-
-async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
-  port: number,
-): Promise<{ server: ServerType; url: string }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: loopbackHost }, (info: AddressInfo) => {
-      resolve({ server, url: `http://${loopbackHost}:${info.port}` });
-    });
-    server.once('error', reject);
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => {
-      if (error) reject(error);
-      else resolve();
-    });
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
 }

@@ -45,3 +45,30 @@ export function voteRequest(
     body: JSON.stringify({ answerId }),
   });
 }
+
+/**
+ * A fetch answered by the sandbox in-process: requests to `apiOrigin` go to the resource API, all others to the
+ * OAuth server. Like a real fetch it rejects once the request's signal aborts (`app.request` alone would not).
+ */
+export function inProcessFetch(
+  sandbox: Sandbox,
+  apiOrigin: string,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return (input, init) => {
+    const request = new Request(input, init);
+    const app = new URL(request.url).origin === apiOrigin ? sandbox.api : sandbox.auth;
+    const { signal } = request;
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => {
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      Promise.resolve(app.request(request))
+        .then(resolve, reject)
+        .finally(() => {
+          signal.removeEventListener('abort', onAbort);
+        });
+    });
+  };
+}

@@ -12,23 +12,13 @@ import { fetchPollsFromPlatform } from '../../src/polls/platform-source.ts';
 import { pollFixture } from '../../src/polls/poll-fixture.ts';
 import { pollTimeline } from '../../src/polls/poll-phase.ts';
 import { SandboxClock } from '../../src/sandbox/clock.ts';
+import { seededRandom } from '../../src/sandbox/data/random.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { inProcessFetch } from '../../src/sandbox/test-kit.ts';
 
 const minute = 60_000;
 const apiUrl = 'http://127.0.0.1:1';
 const authUrl = 'http://127.0.0.1:2';
-
-/** A small seeded PRNG (mulberry32), so that jittered runs can be repeated. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Rig {
   readonly sandbox: Sandbox;
@@ -55,16 +45,16 @@ async function rig(): Promise<Rig> {
   const requests: number[] = [];
   const batchSizes: number[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  const toSandbox = inProcessFetch(sandbox, apiUrl);
   const fetch: FetchLike = (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     clock.set(scheduler.now());
-    const app = url.origin === apiUrl ? sandbox.api : sandbox.auth;
     if (url.origin === apiUrl && url.pathname.startsWith('/polls/')) {
       requests.push(scheduler.now());
       batchSizes.push(url.searchParams.getAll('ids[]').length);
     }
-    const answer = Promise.resolve(app.request(request));
+    const answer = toSandbox(request);
     inFlight.add(answer);
     void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
     return answer;

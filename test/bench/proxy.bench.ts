@@ -1,12 +1,10 @@
 // Load test of the partner proxy on loopback (autocannon): cached poll reads through the proxy against a bare Hono
 // handler returning the same JSON, as a ratio, and how many requests reach the platform (the sandbox) meanwhile.
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
-import { serveProxy } from '../../src/proxy/serve.ts';
-import { serveSandbox } from '../../src/sandbox/serve.ts';
+import { startSandboxAndProxy } from '../support/stack.ts';
 
 interface AutocannonResult {
   readonly requests: { readonly average: number };
@@ -30,23 +28,20 @@ const roundCount = 3;
 const pageOrigin = 'http://127.0.0.1:4999';
 
 export default async function proxyBench(): Promise<void> {
-  const sandbox = await serveSandbox({ apiPort: 0, authPort: 0 });
   let upstreamRequests = 0;
-  const proxy = await serveProxy({
-    port: 0,
-    env: {
-      FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
-      FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
-      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-    },
-    deps: {
-      logger: silentLogger,
-      fetch: (input, init) => {
-        upstreamRequests += 1;
-        return globalThis.fetch(input, init);
+  const stack = await startSandboxAndProxy({
+    proxy: {
+      env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin },
+      deps: {
+        logger: silentLogger,
+        fetch: (input, init) => {
+          upstreamRequests += 1;
+          return globalThis.fetch(input, init);
+        },
       },
     },
   });
+  const { proxy } = stack;
   const list = (await (await fetch(`${proxy.url}/api/polls`)).json()) as { data: { id: string }[] };
   const pollId = list.data[0]?.id;
   if (pollId === undefined) throw new Error('The sandbox has no polls.');
@@ -59,7 +54,7 @@ export default async function proxyBench(): Promise<void> {
   bare.get('/api/polls/:pollId', (c) =>
     c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' }),
   );
-  const bareServer = await listen(bare.fetch);
+  const bareServer = await listenOnLoopback(bare.fetch, 0);
 
   const headers = { Origin: pageOrigin };
   // Alternating rounds, so that load from elsewhere on a shared machine hits both sides alike; the median is reported.
@@ -87,9 +82,8 @@ export default async function proxyBench(): Promise<void> {
     headers: { ...headers, 'If-None-Match': etag },
   });
 
-  await close(bareServer.server);
-  await proxy.close();
-  await sandbox.close();
+  await closeServer(bareServer.server);
+  await stack.close();
 
   const row = (name: string, result: AutocannonResult) =>
     `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${Object.keys(result.statusCodeStats).join(', ')} | ${result.errors} |`;
@@ -121,24 +115,4 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function listen(
-  fetchHandler: (request: Request) => Response | Promise<Response>,
-): Promise<{ server: ServerType; url: string }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: fetchHandler, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({ server, url: `http://127.0.0.1:${info.port}` });
-    });
-    server.once('error', reject);
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
 }

@@ -3,17 +3,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { extensionId, extensionRedirectUri } from '../../src/local-defaults.ts';
-import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
-import { serveSandbox, type RunningSandbox, type ServeSandboxOptions } from '../../src/sandbox/serve.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import type { ServeSandboxOptions } from '../../src/sandbox/serve.ts';
+import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
+import { launchWithExtension } from '../support/chromium.ts';
+import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 
 export const extensionDir = resolve(import.meta.dirname, '../../dist/extension/chrome');
-export const canaryPrefix = 'CANARY-fanpolls-';
 
 /** `npm test` builds first; a lone run of these tests builds the Chromium extension when it is missing. */
 export function ensureExtensionBuilt(): void {
@@ -31,20 +31,7 @@ export interface LoadedExtension {
 export async function launchExtension(): Promise<LoadedExtension> {
   ensureExtensionBuilt();
   const profile = await mkdtemp(join(tmpdir(), 'fan-polls-extension-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    headless: true,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const context = await launchWithExtension(profile, extensionDir);
   const worker = async (): Promise<Worker> =>
     context
       .serviceWorkers()
@@ -63,49 +50,30 @@ export async function launchExtension(): Promise<LoadedExtension> {
   };
 }
 
-export interface Stack {
-  readonly sandbox: RunningSandbox;
-  readonly proxy: RunningProxy;
-  close(): Promise<void>;
-}
-
-/** The sandbox and the proxy on random ports, tokens with a canary prefix, pages of `allowedOrigins` allowed. */
-export async function startStack(
+/** The sandbox and the proxy on random ports, pages of `allowedOrigins` and the extension allowed. */
+export function startStack(
   allowedOrigins: readonly string[],
   sandboxOptions: ServeSandboxOptions = {},
-): Promise<Stack> {
-  const sandbox = await serveSandbox({
-    apiPort: 0,
-    authPort: 0,
-    tokenPrefix: canaryPrefix,
-    ...sandboxOptions,
-  });
-  const proxy = await serveProxy({
-    port: 0,
-    config: {
-      platformApiUrl: sandbox.apiUrl,
-      platformAuthUrl: sandbox.authUrl,
-      allowInsecureRequests: true,
-      allowedOrigins,
-      extensionOrigins: [`chrome-extension://${extensionId}`],
-      extensionRedirectUris: [extensionRedirectUri],
+): Promise<SandboxAndProxy> {
+  return startSandboxAndProxy({
+    sandbox: sandboxOptions,
+    proxy: {
+      config: {
+        allowedOrigins,
+        extensionOrigins: [`chrome-extension://${extensionId}`],
+        extensionRedirectUris: [extensionRedirectUri],
+      },
     },
   });
-  return {
-    sandbox,
-    proxy,
-    close: async () => {
-      await proxy.close();
-      await sandbox.close();
-    },
-  };
 }
 
 /** Points the extension at the stack through its options page, as a fan or partner would. */
-export async function configureExtension(
-  extension: LoadedExtension,
-  settings: { proxyUrl: string; platformApiUrl: string; platformAuthUrl: string },
-): Promise<void> {
+export async function configureExtension(extension: LoadedExtension, stack: SandboxAndProxy): Promise<void> {
+  const settings = {
+    proxyUrl: stack.proxy.url,
+    platformApiUrl: stack.sandbox.apiUrl,
+    platformAuthUrl: stack.sandbox.authUrl,
+  };
   const page = await extension.context.newPage();
   await page.goto(`chrome-extension://${extension.id}/options.html`);
   for (const [name, value] of Object.entries(settings)) {
@@ -114,6 +82,17 @@ export async function configureExtension(
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByTestId('options-message').filter({ hasText: 'Saved.' }).waitFor();
   await page.close();
+}
+
+/** A seeded fan's polls (up to 100) as the platform lists them to the fan, read from the sandbox in-process. */
+export async function pollsOfFan(stack: SandboxAndProxy, username: string): Promise<Poll[]> {
+  const { sandbox } = stack.sandbox;
+  const response = await apiRequest(
+    sandbox,
+    '/polls/1.0.8/user/polls?limit=100',
+    fanToken(sandbox, username),
+  );
+  return ((await response.json()) as { data: Poll[] }).data;
 }
 
 /**
@@ -138,29 +117,6 @@ export const bridgePageScript = `
     window.postMessage({ source: 'fan-polls-page', version: 1, requestId, request }, location.origin);
   });
 `;
-
-export interface PageServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-/** Serves one HTML page (any path) on 127.0.0.1 at a random port: one origin per server. */
-export async function servePage(body: string): Promise<PageServer> {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => {
-          done();
-        });
-      }),
-  };
-}
 
 export function bridgePage(title: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
@@ -196,6 +152,14 @@ export async function answerApproval(context: BrowserContext, approve: boolean):
     timeout: 15_000,
   });
   const origin = await window.getByTestId('origin').textContent();
-  await window.getByRole('button', { name: approve ? 'Allow' : 'Deny' }).click();
+  // The window closes itself on the answer, sometimes before the click action finishes: that race is not a failure.
+  const closed = window.waitForEvent('close', { timeout: 15_000 });
+  await window
+    .getByRole('button', { name: approve ? 'Allow' : 'Deny' })
+    .click()
+    .catch((error: unknown) => {
+      if (!window.isClosed()) throw error;
+    });
+  await closed;
   return origin ?? '';
 }

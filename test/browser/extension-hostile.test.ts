@@ -3,25 +3,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
-import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import {
   answerApproval,
   bridgePage,
-  canaryPrefix,
   completeConsent,
   configureExtension,
   launchExtension,
-  servePage,
+  pollsOfFan,
   startStack,
   type LoadedExtension,
-  type PageServer,
-  type Stack,
 } from './extension-harness.ts';
+import { canaryTokenPrefix } from '../support/canary.ts';
+import { servePage, type PageServer } from '../support/page-server.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
 
 let extension: LoadedExtension;
 let friendly: PageServer;
 let hostile: PageServer;
-let stack: Stack;
+let stack: SandboxAndProxy;
 let page: Page;
 let polls: Poll[];
 
@@ -69,12 +68,7 @@ function envelope(request: unknown, requestId = 'attack'): Record<string, unknow
 }
 
 async function votedCount(): Promise<number> {
-  const response = await apiRequest(
-    stack.sandbox.sandbox,
-    '/polls/1.0.8/user/polls?limit=100',
-    fanToken(stack.sandbox.sandbox, 'sam'),
-  );
-  return ((await response.json()) as { data: Poll[] }).data.filter((poll) => poll.userVote === true).length;
+  return (await pollsOfFan(stack, 'sam')).filter((poll) => poll.userVote === true).length;
 }
 
 beforeAll(async () => {
@@ -82,11 +76,7 @@ beforeAll(async () => {
   friendly = await servePage(bridgePage('Partner page'));
   hostile = await servePage(bridgePage('Hostile page'));
   stack = await startStack([friendly.url]);
-  await configureExtension(extension, {
-    proxyUrl: stack.proxy.url,
-    platformApiUrl: stack.sandbox.apiUrl,
-    platformAuthUrl: stack.sandbox.authUrl,
-  });
+  await configureExtension(extension, stack);
   // The fan signs in from the friendly page and approves it; the hostile page is never approved.
   const friendlyPage = await extension.context.newPage();
   await friendlyPage.goto(friendly.url);
@@ -105,12 +95,7 @@ beforeAll(async () => {
   ]);
   await Promise.all([ask({ type: 'connect' }), answerApproval(extension.context, true)]);
   await friendlyPage.close();
-  const response = await apiRequest(
-    stack.sandbox.sandbox,
-    '/polls/1.0.8/user/polls?limit=100',
-    fanToken(stack.sandbox.sandbox, 'sam'),
-  );
-  polls = ((await response.json()) as { data: Poll[] }).data;
+  polls = await pollsOfFan(stack, 'sam');
   page = await extension.context.newPage();
   await page.goto(hostile.url);
 });
@@ -253,7 +238,7 @@ describe('a hostile page', () => {
     }
     expect(found['globals']).toEqual([]);
     expect(found['databases']).toBe('[]');
-    expect(JSON.stringify(found)).not.toContain(canaryPrefix);
+    expect(JSON.stringify(found)).not.toContain(canaryTokenPrefix);
   });
 
   it('cast no vote in all of this', async () => {

@@ -3,14 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApplication, extensionId } from '../../src/local-defaults.ts';
-import {
-  bridgePage,
-  extensionDir,
-  launchExtension,
-  servePage,
-  type LoadedExtension,
-  type PageServer,
-} from './extension-harness.ts';
+import { bridgePage, extensionDir, launchExtension, type LoadedExtension } from './extension-harness.ts';
+import { servePage, type PageServer } from '../support/page-server.ts';
 
 let extension: LoadedExtension;
 let site: PageServer;

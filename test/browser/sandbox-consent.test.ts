@@ -1,53 +1,34 @@
 // The sandbox's login and consent page in real Chromium: sign in and allow, a wrong password, deny.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { demoApplication } from '../../src/local-defaults.ts';
 import { recordedAuthorizations } from '../../src/sandbox/oauth/oauth-state.ts';
 import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
+import { launchBrowser } from '../support/chromium.ts';
+import { servePage, type PageServer } from '../support/page-server.ts';
+import { demoAuthorizeUrl, sandboxAuthorizationServer } from '../support/sandbox-oauth.ts';
 
 let browser: Browser;
 let running: RunningSandbox;
-let callbackServer: Server;
+let callbackServer: PageServer;
 let callbackUri: string;
 let page: Page;
 let cspViolations: string[];
 
 beforeAll(async () => {
   // A stand-in for the partner's callback: any page on loopback that the redirect can land on.
-  callbackServer = createServer((_request, response) => {
-    response
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end('<!doctype html><title>callback</title><p>back</p>');
-  });
-  await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
-  callbackUri = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/auth/callback`;
+  callbackServer = await servePage('<!doctype html><title>callback</title><p>back</p>');
+  callbackUri = `${callbackServer.url}/auth/callback`;
   running = await serveSandbox({ apiPort: 0, authPort: 0, extraRedirectUris: [callbackUri] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser.close();
   await running.close();
-  await new Promise<void>((resolve) => {
-    callbackServer.close(() => {
-      resolve();
-    });
-  });
+  await callbackServer.close();
 });
 
 beforeEach(async () => {
@@ -62,15 +43,10 @@ afterEach(async () => {
 });
 
 function authorizeUrl(state: string): string {
-  const params = new URLSearchParams({
-    response_type: 'code',
-    client_id: demoApplication.clientId,
-    redirect_uri: callbackUri,
-    partner_tag: demoApplication.partnerTag,
+  return demoAuthorizeUrl(sandboxAuthorizationServer(running.authUrl), callbackUri, {
     state,
     referrer: 'browser-test',
-  });
-  return `${running.authUrl}/oauth2/authorize?${params.toString()}`;
+  }).toString();
 }
 
 describe('consent page in Chromium', () => {

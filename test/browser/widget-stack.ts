@@ -1,20 +1,15 @@
 // The widget's browser-test stack: sandbox, proxy and demo page on free ports, the widget built, and Chromium.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
 import { serveDemo, type RunningDemo } from '../../src/dev/demo-server.ts';
-import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
-import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
+import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
+import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface WidgetStack {
-  readonly sandbox: RunningSandbox;
-  readonly proxy: RunningProxy;
+export interface WidgetStack extends SandboxAndProxy {
   readonly demo: RunningDemo;
-  close(): Promise<void>;
 }
 
 /** Builds `dist/widget` when it is missing or older than any file of `widget/` or `src/polls/`. */
@@ -46,65 +41,45 @@ export async function startWidgetStack(
 ): Promise<WidgetStack & { upstream: UpstreamLog }> {
   // The proxy's port first: its sign-in callback must be registered with the sandbox before the proxy starts.
   const proxyPort = await freePort();
-  const sandbox = await serveSandbox({
-    apiPort: 0,
-    authPort: 0,
-    ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
-    extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`],
-  });
   let proxyUrl = '';
+  // The demo page before the proxy: the proxy allows the demo's origin, the demo learns the proxy's URL later.
   const demo = await serveDemo({ port: 0, proxyUrl: () => proxyUrl });
   const upstream: UpstreamLog = [];
-  const proxy = await serveProxy({
-    port: proxyPort,
-    config: { platformApiUrl: sandbox.apiUrl, platformAuthUrl: sandbox.authUrl, allowedOrigins: [demo.url] },
-    deps: {
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        upstream.push({ method: request.method, path: new URL(request.url).pathname });
-        return fetch(request);
+  const stack = await startSandboxAndProxy({
+    sandbox: {
+      ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
+      extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`],
+    },
+    proxy: {
+      port: proxyPort,
+      config: { allowedOrigins: [demo.url] },
+      deps: {
+        fetch: (input, init) => {
+          const request = new Request(input, init);
+          upstream.push({ method: request.method, path: new URL(request.url).pathname });
+          return fetch(request);
+        },
       },
     },
   });
-  proxyUrl = proxy.url;
+  proxyUrl = stack.proxy.url;
   return {
-    sandbox,
-    proxy,
+    ...stack,
     demo,
     upstream,
     close: async () => {
       await demo.close();
-      await proxy.close();
-      await sandbox.close();
+      await stack.close();
     },
   };
 }
 
 /** A port free right now (listen on 0, read it, close). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
+async function freePort(): Promise<number> {
+  const { server, port } = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
+  await closeServer(server);
+  return port;
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-}
+/** The widget tests' name for the shared headless launch. */
+export { launchBrowser as launchChromium } from '../support/chromium.ts';

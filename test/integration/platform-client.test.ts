@@ -3,58 +3,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoApplication } from '../../src/local-defaults.ts';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client.ts';
-import { PlatformError } from '../../src/platform/errors.ts';
-import type { FetchLike } from '../../src/platform/http.ts';
-import { OAuthClient } from '../../src/platform/oauth.ts';
 import { applicationTokenKeeper } from '../../src/platform/token-keeper.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { voteAndConfirm } from '../../src/platform/vote.ts';
 import { clubs } from '../../src/sandbox/data/clubs.ts';
 import { fans } from '../../src/sandbox/data/fans.ts';
 import { seededPollId } from '../../src/sandbox/data/seed-polls.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
-import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
+import { canaryTokenPrefix } from '../support/canary.ts';
+import { platformErrorOf } from '../support/platform-error.ts';
+import { demoOAuthClient, sandboxModes, type SandboxUnderTest } from '../support/sandbox-modes.ts';
 
-interface Harness {
-  sandbox: Sandbox;
-  apiUrl: string;
-  authUrl: string;
-  fetch: FetchLike;
-  close(): Promise<void>;
-}
-
-const sandboxOptions = { simulatedVotesPerMinute: 0, tokenPrefix: 'canary-' };
-
-function inProcess(): Harness {
-  const sandbox = createSandbox(sandboxOptions);
-  const apiUrl = 'http://127.0.0.1:1';
-  const authUrl = 'http://127.0.0.1:2';
-  // Like a real fetch, the in-process one gives up when its signal aborts (app.request alone would not).
-  const fetch: FetchLike = (input, init) => {
-    const request = new Request(input, init);
-    const app = new URL(request.url).origin === apiUrl ? sandbox.api : sandbox.auth;
-    return new Promise<Response>((resolve, reject) => {
-      const signal = request.signal;
-      signal.addEventListener('abort', () => {
-        reject(signal.reason as Error);
-      });
-      Promise.resolve(app.request(request)).then(resolve, reject);
-    });
-  };
-  return { sandbox, apiUrl, authUrl, fetch, close: () => Promise.resolve() };
-}
-
-async function overSockets(): Promise<Harness> {
-  const running: RunningSandbox = await serveSandbox({ ...sandboxOptions, apiPort: 0, authPort: 0 });
-  running.sandbox.stopSimulation();
-  return {
-    sandbox: running.sandbox,
-    apiUrl: running.apiUrl,
-    authUrl: running.authUrl,
-    fetch: (input, init) => globalThis.fetch(input, init),
-    close: () => running.close(),
-  };
-}
+const sandboxOptions = { simulatedVotesPerMinute: 0, tokenPrefix: canaryTokenPrefix };
 
 const fanByName = (username: string) => fans.find((fan) => fan.username === username)!;
 const pollIds = {
@@ -62,21 +21,8 @@ const pollIds = {
   northgateOpen: seededPollId('northgate-walkout-song'),
 };
 
-async function errorOf(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
-}
-
-describe.each([
-  ['in-process', () => Promise.resolve(inProcess())],
-  ['over sockets', overSockets],
-])('PlatformClient against the sandbox (%s)', (_mode, start) => {
-  let harness: Harness;
+describe.each(sandboxModes(sandboxOptions))('PlatformClient against the sandbox (%s)', (_mode, start) => {
+  let harness: SandboxUnderTest;
   let appToken: string;
 
   const userToken = (username: string): string =>
@@ -104,13 +50,7 @@ describe.each([
   beforeEach(async () => {
     harness.sandbox.reset();
     // The application token through the real OAuth server (client credentials, raw Basic).
-    const oauth = new OAuthClient({
-      authUrl: harness.authUrl,
-      clientId: demoApplication.clientId,
-      clientSecret: demoApplication.clientSecret,
-      allowInsecureRequests: true,
-      fetch: harness.fetch,
-    });
+    const oauth = demoOAuthClient(harness);
     appToken = (await oauth.clientCredentials()).accessToken;
   });
 
@@ -218,7 +158,9 @@ describe.each([
     });
 
     it('cursor paging is passed through (a bad cursor is the platform’s bad_request)', async () => {
-      expect((await errorOf(client().listPolls({ cursor: 'not-a-cursor' }))).code).toBe('bad_request');
+      expect((await platformErrorOf(client().listPolls({ cursor: 'not-a-cursor' }))).code).toBe(
+        'bad_request',
+      );
     });
 
     it('userVoted on the fan’s list', async () => {
@@ -232,23 +174,23 @@ describe.each([
 
   describe('errors', () => {
     it('not_found for an unknown poll', async () => {
-      const error = await errorOf(client().getPoll('00000000-0000-4000-8000-000000000000'));
+      const error = await platformErrorOf(client().getPoll('00000000-0000-4000-8000-000000000000'));
       expect(error).toMatchObject({ code: 'not_found', status: 404 });
     });
 
     it('invalid_token for an unknown, expired or revoked token', async () => {
-      const unknown = client({ tokens: { application: () => Promise.resolve('canary-nope') } });
-      expect(await errorOf(unknown.listPolls())).toMatchObject({
+      const unknown = client({ tokens: { application: () => Promise.resolve(`${canaryTokenPrefix}nope`) } });
+      expect(await platformErrorOf(unknown.listPolls())).toMatchObject({
         code: 'invalid_token',
         platformCode: '900901',
       });
       harness.sandbox.clock.advance(2 * 3600_000);
-      expect((await errorOf(client().listPolls())).code).toBe('invalid_token');
+      expect((await platformErrorOf(client().listPolls())).code).toBe('invalid_token');
     });
 
     it('wrong_token_kind for an application token on a user route', async () => {
       const wrong = client({ tokens: { user: () => Promise.resolve(appToken) } });
-      expect(await errorOf(wrong.getCurrentUser())).toMatchObject({
+      expect(await platformErrorOf(wrong.getCurrentUser())).toMatchObject({
         code: 'wrong_token_kind',
         platformCode: '900905',
       });
@@ -256,7 +198,7 @@ describe.each([
 
     it('missing_credentials when no token reaches the gateway', async () => {
       const none = client({ tokens: { application: () => Promise.resolve('') } });
-      expect((await errorOf(none.listPolls())).code).toBe('missing_credentials');
+      expect((await platformErrorOf(none.listPolls())).code).toBe('missing_credentials');
     });
 
     it('forbidden for an application that is not subscribed', async () => {
@@ -270,7 +212,7 @@ describe.each([
       });
       const token = harness.sandbox.state.tokens.issueApplicationToken('unsubscribed').accessToken;
       const unsubscribed = client({ tokens: { application: () => Promise.resolve(token) } });
-      expect(await errorOf(unsubscribed.listPolls())).toMatchObject({
+      expect(await platformErrorOf(unsubscribed.listPolls())).toMatchObject({
         code: 'forbidden',
         platformCode: '900908',
       });
@@ -278,30 +220,33 @@ describe.each([
 
     it('removed_operation for an API version the gateway does not know', async () => {
       const old = client({ versions: { polls: '1.0.0', user: '1.0.0', survey: '1.0.0' } });
-      expect(await errorOf(old.listPolls())).toMatchObject({ code: 'removed_operation', status: 404 });
+      expect(await platformErrorOf(old.listPolls())).toMatchObject({
+        code: 'removed_operation',
+        status: 404,
+      });
     });
 
     it('vote_refused: a second vote, a non-holder, a closed poll', async () => {
       const fan = client();
       const answerId = (await fan.getUserPoll(pollIds.open)).answers[0]!.id;
       await fan.vote(pollIds.open, answerId);
-      expect(await errorOf(fan.vote(pollIds.open, answerId))).toMatchObject({
+      expect(await platformErrorOf(fan.vote(pollIds.open, answerId))).toMatchObject({
         code: 'vote_refused',
         status: 409,
       });
       const jo = client({ tokens: { user: () => Promise.resolve(userToken('jo')) } });
-      expect(await errorOf(jo.vote(pollIds.open, answerId))).toMatchObject({
+      expect(await platformErrorOf(jo.vote(pollIds.open, answerId))).toMatchObject({
         code: 'vote_refused',
         status: 403,
       });
-      expect((await errorOf(fan.vote(pollIds.open, '00000000-0000-4000-8000-000000000001'))).code).toBe(
-        'vote_refused',
-      );
+      expect(
+        (await platformErrorOf(fan.vote(pollIds.open, '00000000-0000-4000-8000-000000000001'))).code,
+      ).toBe('vote_refused');
     });
 
     it('throttled with the Retry-After instant', async () => {
       harness.sandbox.faults.throttleNext(1, 60);
-      const error = await errorOf(client().listPolls());
+      const error = await platformErrorOf(client().listPolls());
       expect(error.code).toBe('throttled');
       const expected = harness.sandbox.clock.now() + 60_000;
       expect(Math.abs(error.retryAt!.getTime() - expected)).toBeLessThan(2000);
@@ -313,22 +258,22 @@ describe.each([
       for (let i = 0; i < 2000 && running.throttle.take(demoApplication.clientId) === undefined; i += 1) {
         // use up the quota of this minute
       }
-      expect((await errorOf(client().listPolls())).code).toBe('throttled');
+      expect((await platformErrorOf(client().listPolls())).code).toBe('throttled');
     });
 
     it('platform_error on a 5xx, malformed_response on a cut body, network on a dropped connection', async () => {
       harness.sandbox.faults.failNext(1, 503);
-      expect((await errorOf(client().listPolls())).code).toBe('platform_error');
+      expect((await platformErrorOf(client().listPolls())).code).toBe('platform_error');
       harness.sandbox.faults.malformNext(1);
-      expect((await errorOf(client().getPoll(pollIds.open))).code).toBe('malformed_response');
+      expect((await platformErrorOf(client().getPoll(pollIds.open))).code).toBe('malformed_response');
       harness.sandbox.faults.dropNext(1);
-      expect((await errorOf(client().listPolls())).code).toBe('network');
+      expect((await platformErrorOf(client().listPolls())).code).toBe('network');
     });
 
     it('timeout when the platform is slower than the timeout', async () => {
       harness.sandbox.faults.setLatency(200);
       try {
-        expect((await errorOf(client({ timeoutMs: 20 }).listPolls())).code).toBe('timeout');
+        expect((await platformErrorOf(client({ timeoutMs: 20 }).listPolls())).code).toBe('timeout');
       } finally {
         harness.sandbox.faults.setLatency(0);
       }
@@ -340,22 +285,16 @@ describe.each([
         tokens: { user: () => Promise.resolve(token), application: () => Promise.resolve(token) },
       });
       const errors = await Promise.all([
-        errorOf(jo.vote(pollIds.open, '00000000-0000-4000-8000-000000000001')),
-        errorOf(client({ tokens: { user: () => Promise.resolve(appToken) } }).getCurrentUser()),
+        platformErrorOf(jo.vote(pollIds.open, '00000000-0000-4000-8000-000000000001')),
+        platformErrorOf(client({ tokens: { user: () => Promise.resolve(appToken) } }).getCurrentUser()),
       ]);
-      for (const error of errors) expect(error.message).not.toContain('canary-');
+      for (const error of errors) expect(error.message).not.toContain(canaryTokenPrefix);
     });
   });
 
   describe('token keeping and votes in doubt', () => {
     it('gets a fresh application token and retries once when the kept one expired early', async () => {
-      const oauth = new OAuthClient({
-        authUrl: harness.authUrl,
-        clientId: demoApplication.clientId,
-        clientSecret: demoApplication.clientSecret,
-        allowInsecureRequests: true,
-        fetch: harness.fetch,
-      });
+      const oauth = demoOAuthClient(harness);
       const keeper = applicationTokenKeeper(oauth);
       const kept = client({ tokens: { application: keeper } });
       await kept.listPolls();
@@ -372,7 +311,9 @@ describe.each([
       // The vote reaches the platform, then the answer is lost (a 503 from the edge after the backend took it
       // cannot be simulated; a drop before it can, and then the re-read shows no vote).
       harness.sandbox.faults.dropNext(1);
-      expect((await errorOf(voteAndConfirm(fan, pollIds.northgateOpen, answerId))).code).toBe('network');
+      expect((await platformErrorOf(voteAndConfirm(fan, pollIds.northgateOpen, answerId))).code).toBe(
+        'network',
+      );
       expect((await fan.getUserPoll(pollIds.northgateOpen)).userVote).toBe(false);
       expect(await voteAndConfirm(fan, pollIds.northgateOpen, answerId)).toEqual({ status: 'accepted' });
     });

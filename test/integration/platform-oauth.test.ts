@@ -3,11 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoApplication } from '../../src/local-defaults.ts';
 import { PlatformClient } from '../../src/platform/client.ts';
-import { PlatformError } from '../../src/platform/errors.ts';
-import type { FetchLike } from '../../src/platform/http.ts';
 import {
   createAuthorizationRequest,
-  OAuthClient,
   validateCallback,
   type OAuthClientSettings,
   type TokenSet,
@@ -15,73 +12,21 @@ import {
 import { userTokenKeeper } from '../../src/platform/token-keeper.ts';
 import { fans } from '../../src/sandbox/data/fans.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
-import { serveSandbox } from '../../src/sandbox/serve.ts';
+import { canaryTokenPrefix } from '../support/canary.ts';
+import { platformErrorOf } from '../support/platform-error.ts';
+import { demoOAuthClient, sandboxModes, type SandboxUnderTest } from '../support/sandbox-modes.ts';
 
 const redirectUri = 'https://partner.example/auth/callback';
 const sandboxOptions = {
   simulatedVotesPerMinute: 0,
-  tokenPrefix: 'canary-',
+  tokenPrefix: canaryTokenPrefix,
   extraRedirectUris: [redirectUri],
 };
 
-interface Harness {
-  sandbox: Sandbox;
-  apiUrl: string;
-  authUrl: string;
-  fetch: FetchLike;
-  close(): Promise<void>;
-}
+describe.each(sandboxModes(sandboxOptions))('OAuth against the sandbox (%s)', (_mode, start) => {
+  let harness: SandboxUnderTest;
 
-function inProcess(): Harness {
-  const sandbox = createSandbox(sandboxOptions);
-  const apiUrl = 'http://127.0.0.1:1';
-  const authUrl = 'http://127.0.0.1:2';
-  const fetch: FetchLike = async (input, init) => {
-    const request = new Request(input, init);
-    const app = new URL(request.url).origin === apiUrl ? sandbox.api : sandbox.auth;
-    return app.request(request);
-  };
-  return { sandbox, apiUrl, authUrl, fetch, close: () => Promise.resolve() };
-}
-
-async function overSockets(): Promise<Harness> {
-  const running = await serveSandbox({ ...sandboxOptions, apiPort: 0, authPort: 0 });
-  running.sandbox.stopSimulation();
-  return {
-    sandbox: running.sandbox,
-    apiUrl: running.apiUrl,
-    authUrl: running.authUrl,
-    fetch: (input, init) => globalThis.fetch(input, init),
-    close: () => running.close(),
-  };
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
-}
-
-describe.each([
-  ['in-process', () => Promise.resolve(inProcess())],
-  ['over sockets', overSockets],
-])('OAuth against the sandbox (%s)', (_mode, start) => {
-  let harness: Harness;
-
-  const oauthClient = (settings: Partial<OAuthClientSettings> = {}) =>
-    new OAuthClient({
-      authUrl: harness.authUrl,
-      clientId: demoApplication.clientId,
-      clientSecret: demoApplication.clientSecret,
-      allowInsecureRequests: true,
-      fetch: harness.fetch,
-      ...settings,
-    });
+  const oauthClient = (settings: Partial<OAuthClientSettings> = {}) => demoOAuthClient(harness, settings);
 
   const apiClient = (userToken: () => Promise<string>) =>
     new PlatformClient({
@@ -137,19 +82,21 @@ describe.each([
   describe('client credentials', () => {
     it.each(['raw', 'rfc6749'] as const)('works with %s Basic encoding', async (basicEncoding) => {
       const tokens = await oauthClient({ basicEncoding }).clientCredentials();
-      expect(tokens.accessToken).toMatch(/^canary-/);
+      expect(tokens.accessToken).toMatch(new RegExp(`^${canaryTokenPrefix}`));
       expect(tokens.refreshToken).toBeUndefined();
       expect(harness.sandbox.state.tokens.lookupAccessToken(tokens.accessToken).ok).toBe(true);
     });
 
     it('a wrong secret is an oauth_error invalid_client, the secret in no message', async () => {
-      const error = await errorOf(oauthClient({ clientSecret: 'wrong-secret-value' }).clientCredentials());
+      const error = await platformErrorOf(
+        oauthClient({ clientSecret: 'wrong-secret-value' }).clientCredentials(),
+      );
       expect(error).toMatchObject({ code: 'oauth_error', status: 401, oauthError: 'invalid_client' });
       expect(error.message).not.toContain('wrong-secret-value');
     });
 
     it('an unknown client is an oauth_error invalid_client', async () => {
-      const error = await errorOf(oauthClient({ clientId: 'nobody' }).clientCredentials());
+      const error = await platformErrorOf(oauthClient({ clientId: 'nobody' }).clientCredentials());
       expect(error).toMatchObject({ code: 'oauth_error', oauthError: 'invalid_client' });
     });
   });
@@ -157,7 +104,7 @@ describe.each([
   describe('authorization code', () => {
     it('signs a fan in: code with state, exchange with PKCE, the user API answers for that fan', async () => {
       const tokens = await signedIn('alex');
-      expect(tokens.refreshToken).toMatch(/^canary-/);
+      expect(tokens.refreshToken).toMatch(new RegExp(`^${canaryTokenPrefix}`));
       expect(tokens.expiresIn).toBe(harness.sandbox.state.lifetimes.accessTokenSeconds);
       expect(tokens.expiresAt).toBeGreaterThan(Date.now());
       const me = await apiClient(() => Promise.resolve(tokens.accessToken)).getCurrentUser();
@@ -166,12 +113,12 @@ describe.each([
 
     it('exchanges with the secret in Basic as well (a setting)', async () => {
       const tokens = await signedIn('sam', { codeExchangeAuth: 'basic', basicEncoding: 'rfc6749' });
-      expect(tokens.accessToken).toMatch(/^canary-/);
+      expect(tokens.accessToken).toMatch(new RegExp(`^${canaryTokenPrefix}`));
     });
 
     it('the fan’s refusal is access_denied', async () => {
       const { callback, state } = await signIn('alex', 'deny');
-      const error = await errorOf(
+      const error = await platformErrorOf(
         Promise.resolve().then(() =>
           validateCallback({ authUrl: harness.authUrl, clientId: demoApplication.clientId }, callback, state),
         ),
@@ -198,7 +145,7 @@ describe.each([
         state,
       );
       const oauth = oauthClient();
-      const wrongVerifier = await errorOf(
+      const wrongVerifier = await platformErrorOf(
         oauth.exchangeCode({ code, codeVerifier: 'x'.repeat(43), redirectUri }),
       );
       expect(wrongVerifier).toMatchObject({ code: 'oauth_error', oauthError: 'invalid_grant' });
@@ -209,7 +156,7 @@ describe.each([
         second.callback,
         second.state,
       ).code;
-      const elsewhere = await errorOf(
+      const elsewhere = await platformErrorOf(
         oauth.exchangeCode({
           code: secondCode,
           codeVerifier: second.codeVerifier,
@@ -225,7 +172,7 @@ describe.each([
         third.state,
       ).code;
       await oauth.exchangeCode({ code: thirdCode, codeVerifier: third.codeVerifier, redirectUri });
-      const reused = await errorOf(
+      const reused = await platformErrorOf(
         oauth.exchangeCode({ code: thirdCode, codeVerifier: third.codeVerifier, redirectUri }),
       );
       expect(reused).toMatchObject({ code: 'oauth_error', oauthError: 'invalid_grant' });
@@ -243,7 +190,7 @@ describe.each([
       await expect(
         apiClient(() => Promise.resolve(second.accessToken)).getCurrentUser(),
       ).resolves.toBeDefined();
-      const error = await errorOf(oauth.refresh(first.refreshToken!));
+      const error = await platformErrorOf(oauth.refresh(first.refreshToken!));
       expect(error).toMatchObject({ code: 'invalid_token', oauthError: 'invalid_grant' });
     });
 
@@ -286,7 +233,7 @@ describe.each([
         fetch: harness.fetch,
         tokens: { user: keeper },
       });
-      expect((await errorOf(api.getCurrentUser())).code).toBe('invalid_token');
+      expect((await platformErrorOf(api.getCurrentUser())).code).toBe('invalid_token');
       expect(signedOut).toBe(1);
       expect(keeper.tokens).toBeUndefined();
     });
@@ -296,14 +243,16 @@ describe.each([
       const oauth = oauthClient();
       await oauth.revoke(tokens.accessToken);
       expect(
-        (await errorOf(apiClient(() => Promise.resolve(tokens.accessToken)).getCurrentUser())).code,
+        (await platformErrorOf(apiClient(() => Promise.resolve(tokens.accessToken)).getCurrentUser())).code,
       ).toBe('invalid_token');
-      expect((await errorOf(oauth.refresh(tokens.refreshToken!))).code).toBe('invalid_token');
-      await expect(oauth.revoke('canary-unknown')).resolves.toBeUndefined();
+      expect((await platformErrorOf(oauth.refresh(tokens.refreshToken!))).code).toBe('invalid_token');
+      await expect(oauth.revoke(`${canaryTokenPrefix}unknown`)).resolves.toBeUndefined();
     });
 
     it('revoke with a wrong secret is an oauth_error', async () => {
-      const error = await errorOf(oauthClient({ clientSecret: 'nope' }).revoke('canary-x'));
+      const error = await platformErrorOf(
+        oauthClient({ clientSecret: 'nope' }).revoke(`${canaryTokenPrefix}x`),
+      );
       expect(error).toMatchObject({ code: 'oauth_error', oauthError: 'invalid_client' });
     });
   });

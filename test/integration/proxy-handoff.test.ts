@@ -9,7 +9,6 @@ import type {
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import {
   callbackResultOf,
-  canaryTokenPrefix,
   fanHeaders,
   pageOrigin,
   sessionCookieOf,
@@ -17,6 +16,7 @@ import {
   startHarness,
   type Harness,
 } from './proxy-harness.ts';
+import { canaryTokenPrefix } from '../support/canary.ts';
 
 /** Another partner page on the allowlist (e.g. the media site that embeds the banner). */
 const otherPageOrigin = 'http://127.0.0.1:4998';

@@ -5,14 +5,12 @@ import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/loc
 import type { ProxyDeps } from '../../src/proxy/app.ts';
 import { createJsonLogger } from '../../src/proxy/logger.ts';
 import type { ProxyConfig } from '../../src/proxy/config.ts';
-import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
-import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
 import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
-import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
+import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { canarySecret } from '../support/canary.ts';
+import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 
-export const canaryTokenPrefix = 'CANARYTOKEN';
-export const canarySecret = 'CANARYSECRET-2f6b1c-do-not-leak';
 export const pageOrigin = 'http://127.0.0.1:4999';
 export const extensionOrigin = 'chrome-extension://mkpodpnnmdfbdhcedkibocckbggbgkjd';
 export const canaryApplication = {
@@ -37,9 +35,7 @@ export interface Recorded {
   readonly body: string;
 }
 
-export interface Harness {
-  readonly sandbox: RunningSandbox;
-  readonly proxy: RunningProxy;
+export interface Harness extends SandboxAndProxy {
   readonly upstream: UpstreamCall[];
   readonly logLines: string[];
   readonly answers: Recorded[];
@@ -48,19 +44,12 @@ export interface Harness {
     path: string,
     init?: RequestInit & { origin?: string | null; cookie?: string },
   ): Promise<Response & { text(): Promise<string> }>;
-  close(): Promise<void>;
 }
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
   deps: Pick<ProxyDeps, 'now'> = {},
 ): Promise<Harness> {
-  const sandbox = await serveSandbox({
-    apiPort: 0,
-    authPort: 0,
-    tokenPrefix: canaryTokenPrefix,
-    applications: [{ ...canaryApplication, redirectUris: [] }],
-  });
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];
   const answers: Recorded[] = [];
@@ -75,23 +64,24 @@ export async function startHarness(
     });
     return globalThis.fetch(request);
   };
-  const proxy = await serveProxy({
-    port: 0,
-    env: {
-      FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
-      FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
-      FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
-      FAN_POLLS_CLIENT_SECRET: canarySecret,
-      FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
-      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-    },
-    config,
-    deps: {
-      ...deps,
-      fetch: countingFetch,
-      logger: createJsonLogger([], (_level, line) => logLines.push(line)),
+  const stack = await startSandboxAndProxy({
+    sandbox: { applications: [{ ...canaryApplication, redirectUris: [] }] },
+    proxy: {
+      env: {
+        FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
+        FAN_POLLS_CLIENT_SECRET: canarySecret,
+        FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
+        FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+      },
+      config,
+      deps: {
+        ...deps,
+        fetch: countingFetch,
+        logger: createJsonLogger([], (_level, line) => logLines.push(line)),
+      },
     },
   });
+  const { sandbox, proxy } = stack;
   // The proxy's port is known only now: register its callback with the canary application.
   sandbox.sandbox.state.applications.register({
     ...canaryApplication,
@@ -119,14 +109,26 @@ export async function startHarness(
     logLines,
     answers,
     call,
-    close: async () => {
-      await proxy.close();
-      await sandbox.close();
-    },
+    close: () => stack.close(),
   };
 }
 
 export const fanHeaders = { [csrfHeaderName]: csrfHeaderValue };
+
+/** A fan's vote through the proxy, as the widget sends it: the session cookie, the CSRF header, JSON. */
+export function castVote(
+  harness: Harness,
+  cookie: string,
+  pollId: string,
+  answerId: string,
+): ReturnType<Harness['call']> {
+  return harness.call(proxyRoutes.vote(pollId), {
+    method: 'POST',
+    cookie,
+    headers: { ...fanHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ answerId }),
+  });
+}
 
 /** The `name=value` of the session cookie in a response, if it sets one. */
 export function sessionCookieOf(response: Response): string | undefined {

@@ -9,6 +9,7 @@ import { serveProxy } from '../../src/proxy/serve.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import {
   callbackResultOf,
+  castVote,
   canaryApplication,
   extensionOrigin,
   fanHeaders,
@@ -273,23 +274,13 @@ describe('fan routes', () => {
     const before = await harness.call(`/api/user/polls/${poll.id}`, fan);
     expect(((await before.json()) as { data: Poll }).data.userVote).toBe(false);
 
-    const vote = await harness.call(`/api/user/polls/${poll.id}/vote`, {
-      ...fan,
-      method: 'POST',
-      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ answerId: poll.answers[0]!.id }),
-    });
+    const vote = await castVote(harness, fan.cookie, poll.id, poll.answers[0]!.id);
     expect(vote.status).toBe(201);
     expect(await vote.text()).toBe('');
     const after = await harness.call(`/api/user/polls/${poll.id}`, fan);
     expect(((await after.json()) as { data: Poll }).data.userVote).toBe(true);
 
-    const badBody = await harness.call(`/api/user/polls/${poll.id}/vote`, {
-      ...fan,
-      method: 'POST',
-      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ answerId: 'x' }),
-    });
+    const badBody = await castVote(harness, fan.cookie, poll.id, 'x');
     expect(badBody.status).toBe(400);
   });
 

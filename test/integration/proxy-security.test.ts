@@ -9,9 +9,8 @@ import type { Poll } from '../../src/platform/types.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import {
   callbackResultOf,
+  castVote,
   canaryApplication,
-  canarySecret,
-  canaryTokenPrefix,
   extensionOrigin,
   fanHeaders,
   pageOrigin,
@@ -19,6 +18,7 @@ import {
   startHarness,
   type Harness,
 } from './proxy-harness.ts';
+import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 
 describe('canary secret and canary tokens', () => {
   let harness: Harness;
@@ -48,12 +48,7 @@ describe('canary secret and canary tokens', () => {
     await harness.call('/api/user/polls', fan);
     await harness.call('/api/user/polls-history', fan);
     await harness.call(`/api/user/polls/${polls[0]!.id}`, fan);
-    await harness.call(`/api/user/polls/${polls[0]!.id}/vote`, {
-      ...fan,
-      method: 'POST',
-      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ answerId: '00000000-0000-4000-8000-000000000000' }),
-    });
+    await castVote(harness, fan.cookie, polls[0]!.id, '00000000-0000-4000-8000-000000000000');
     await harness.call('/api/user/me', { cookie: cookie! });
 
     const request = await createAuthorizationRequest({

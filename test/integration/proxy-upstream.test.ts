@@ -2,7 +2,7 @@
 // token (the application's or a fan's) costs exactly one token request however many requests need it at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
-import { fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import { castVote, fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -89,12 +89,7 @@ describe('upstream cost', () => {
     );
     if (!poll) throw new Error('No open poll for sam at the sandbox time.');
     clock.advance(twoHoursMs);
-    const vote = await harness.call(`/api/user/polls/${poll.id}/vote`, {
-      ...fan,
-      method: 'POST',
-      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ answerId: poll.answers[0]!.id }),
-    });
+    const vote = await castVote(harness, fan.cookie, poll.id, poll.answers[0]!.id);
     expect(vote.status).toBe(201);
     expect(refreshes() - before.refreshes).toBe(2);
     expect(votes() - before.votes).toBe(2);

@@ -4,7 +4,7 @@ import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { seededPollId } from '../../src/sandbox/data/seed-polls.ts';
-import { fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import { castVote, fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
 
 const openPollId = seededPollId('riverside-player-of-the-month');
 const closedPollId = seededPollId('riverside-charity-partner');
@@ -28,14 +28,8 @@ async function firstAnswerOf(pollId: string): Promise<string> {
   return body.data.answers[0]!.id;
 }
 
-async function vote(cookie: string, pollId: string, answerId: string): Promise<Response> {
-  return harness.call(proxyRoutes.vote(pollId), {
-    method: 'POST',
-    cookie,
-    headers: { ...fanHeaders, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ answerId }),
-  });
-}
+const vote = (cookie: string, pollId: string, answerId: string) =>
+  castVote(harness, cookie, pollId, answerId);
 
 async function refusalOf(response: Response): Promise<ProxyErrorBody['error'] & { status: number }> {
   return { status: response.status, ...((await response.json()) as ProxyErrorBody).error };

@@ -5,6 +5,7 @@ import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import { oauthChoices } from '../../src/sandbox/oauth/oauth-choices.ts';
 import { recordedAuthorizations } from '../../src/sandbox/oauth/oauth-state.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { demoAuthorizeUrl, sandboxAuthorizationServer } from '../support/sandbox-oauth.ts';
 
 const authUrl = 'http://127.0.0.1:4011';
 const redirectUri = demoRedirectUris()[0]!;
@@ -16,18 +17,10 @@ beforeEach(() => {
 const inProcessFetch = (url: string, init?: RequestInit) => Promise.resolve(sandbox.auth.request(url, init));
 
 function authorizeUrl(overrides: Record<string, string | null> = {}): string {
-  const params = new URLSearchParams({
-    response_type: 'code',
-    client_id: demoApplication.clientId,
-    redirect_uri: redirectUri,
-    partner_tag: demoApplication.partnerTag,
+  return demoAuthorizeUrl(sandboxAuthorizationServer(authUrl), redirectUri, {
     state: 'state-123',
-  });
-  for (const [name, value] of Object.entries(overrides)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  return `${authUrl}/oauth2/authorize?${params.toString()}`;
+    ...overrides,
+  }).toString();
 }
 
 function openForm(url = authorizeUrl()) {

@@ -7,16 +7,19 @@ import { fans } from '../../src/sandbox/data/fans.ts';
 import { answerConsent, type ConsentAnswer } from '../../src/sandbox/oauth/headless-consent.ts';
 import { recordedAuthorizations } from '../../src/sandbox/oauth/oauth-state.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import {
+  demoClient as client,
+  demoAuthorizeUrl,
+  demoClientAuth as clientAuth,
+  inProcessOAuth,
+  refreshTokens,
+  sandboxAuthorizationServer,
+  startAuthorization,
+  type StartedAuthorization,
+} from '../support/sandbox-oauth.ts';
 
 const authUrl = 'http://127.0.0.1:4011';
-const authorizationServer: oauth.AuthorizationServer = {
-  issuer: authUrl,
-  authorization_endpoint: `${authUrl}/oauth2/authorize`,
-  token_endpoint: `${authUrl}/oauth2/token`,
-  revocation_endpoint: `${authUrl}/oauth2/revoke`,
-};
-const client: oauth.Client = { client_id: demoApplication.clientId };
-const clientAuth = oauth.ClientSecretBasic(demoApplication.clientSecret);
+const authorizationServer = sandboxAuthorizationServer(authUrl);
 const redirectUri = demoRedirectUris()[0]!;
 const alex = fans.find((fan) => fan.username === 'alex')!;
 
@@ -26,45 +29,22 @@ beforeEach(() => {
 });
 
 const inProcessFetch = (url: string, init?: RequestInit) => Promise.resolve(sandbox.auth.request(url, init));
-function inProcess() {
-  return {
-    [oauth.customFetch]: (url: string, init: oauth.CustomFetchOptions<string, unknown>) =>
-      inProcessFetch(url, init as RequestInit),
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- plain http: the sandbox in tests
-    [oauth.allowInsecureRequests]: true,
-  };
-}
 
-interface Started {
-  readonly url: URL;
-  readonly state: string;
-  readonly verifier: string;
-}
-
-async function startAuthorization(extra: Record<string, string> = {}): Promise<Started> {
-  const state = oauth.generateRandomState();
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(authorizationServer.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: demoApplication.clientId,
-    redirect_uri: redirectUri,
-    partner_tag: demoApplication.partnerTag,
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    ...extra,
-  }).toString();
-  return { url, state, verifier };
-}
-
-async function consent(started: Started, answer: ConsentAnswer = { decision: 'allow' }): Promise<URL> {
+async function consent(
+  started: StartedAuthorization,
+  answer: ConsentAnswer = { decision: 'allow' },
+): Promise<URL> {
   const outcome = await answerConsent(inProcessFetch, started.url.toString(), answer);
   if (outcome.kind !== 'redirect') throw new Error(`expected a redirect, got a ${outcome.status} page`);
   return new URL(outcome.location);
 }
 
-async function exchange(started: Started, callback: URL, verifier = started.verifier, uri = redirectUri) {
+async function exchange(
+  started: StartedAuthorization,
+  callback: URL,
+  verifier = started.verifier,
+  uri = redirectUri,
+) {
   const parameters = oauth.validateAuthResponse(authorizationServer, client, callback, started.state);
   const response = await oauth.authorizationCodeGrantRequest(
     authorizationServer,
@@ -73,16 +53,19 @@ async function exchange(started: Started, callback: URL, verifier = started.veri
     parameters,
     uri,
     verifier,
-    inProcess(),
+    inProcessOAuth(sandbox),
   );
   return oauth.processAuthorizationCodeResponse(authorizationServer, client, response);
 }
 
 async function signIn() {
-  const started = await startAuthorization();
+  const started = await startAuthorization(authorizationServer, redirectUri);
   const callback = await consent(started);
   return { started, callback, tokens: await exchange(started, callback) };
 }
+
+const refresh = (refreshToken: string, clientOverride = client, authOverride = clientAuth) =>
+  refreshTokens(authorizationServer, refreshToken, inProcessOAuth(sandbox), clientOverride, authOverride);
 
 async function tokenErrorOf(
   promise: Promise<unknown>,
@@ -98,7 +81,7 @@ async function tokenErrorOf(
 
 describe('authorization code with PKCE S256', () => {
   it('signs a fan in: code and state on the registered redirect, WSO2-shaped user tokens', async () => {
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
     expect(callback.searchParams.get('state')).toBe(started.state);
@@ -109,7 +92,7 @@ describe('authorization code with PKCE S256', () => {
       oauth.validateAuthResponse(authorizationServer, client, callback, started.state),
       redirectUri,
       started.verifier,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('pragma')).toBe('no-cache');
@@ -125,7 +108,7 @@ describe('authorization code with PKCE S256', () => {
 
   it('signs in the fan who typed their name, and takes the access lifetime from the configuration', async () => {
     sandbox = createSandbox({ lifetimes: { accessTokenSeconds: 7200 } });
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started, { decision: 'allow', username: 'kim', password: 'fan-polls' });
     const tokens = await exchange(started, callback);
     expect(tokens.expires_in).toBe(7200);
@@ -134,13 +117,7 @@ describe('authorization code with PKCE S256', () => {
   });
 
   it('accepts the secret in the form (the platform documentation’s way) and a flow without state or PKCE', async () => {
-    const url = new URL(authorizationServer.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: demoApplication.clientId,
-      redirect_uri: redirectUri,
-      partner_tag: demoApplication.partnerTag,
-    }).toString();
+    const url = demoAuthorizeUrl(authorizationServer, redirectUri);
     const outcome = await answerConsent(inProcessFetch, url.toString(), { decision: 'allow' });
     expect(outcome.kind).toBe('redirect');
     const callback = new URL((outcome as { location: string }).location);
@@ -160,7 +137,7 @@ describe('authorization code with PKCE S256', () => {
   });
 
   it('wrong PKCE verifier: 400 invalid_grant "PKCE validation failed"', async () => {
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     expect(await tokenErrorOf(exchange(started, callback, oauth.generateRandomCodeVerifier()))).toEqual({
       status: 400,
@@ -170,7 +147,10 @@ describe('authorization code with PKCE S256', () => {
   });
 
   it('a verifier for a code issued without a challenge fails too (no PKCE downgrade)', async () => {
-    const started = await startAuthorization({ code_challenge: '', code_challenge_method: '' });
+    const started = await startAuthorization(authorizationServer, redirectUri, {
+      code_challenge: '',
+      code_challenge_method: '',
+    });
     const url = new URL(started.url);
     url.searchParams.delete('code_challenge');
     url.searchParams.delete('code_challenge_method');
@@ -180,13 +160,16 @@ describe('authorization code with PKCE S256', () => {
 
   it('supports the plain method too', async () => {
     const verifier = oauth.generateRandomCodeVerifier();
-    const started = await startAuthorization({ code_challenge: verifier, code_challenge_method: 'plain' });
+    const started = await startAuthorization(authorizationServer, redirectUri, {
+      code_challenge: verifier,
+      code_challenge_method: 'plain',
+    });
     const callback = await consent(started);
     expect((await exchange({ ...started, verifier }, callback)).access_token).toBeTruthy();
   });
 
   it('redirect_uri differing from the authorize one: 400 invalid_grant "Callback url mismatch"', async () => {
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     expect(await tokenErrorOf(exchange(started, callback, started.verifier, extensionRedirectUri))).toEqual({
       status: 400,
@@ -196,7 +179,7 @@ describe('authorization code with PKCE S256', () => {
   });
 
   it('unknown code, and a code of another client: "Invalid authorization code received from token request"', async () => {
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     const forged = new URL(callback);
     forged.searchParams.set('code', 'not-a-code');
@@ -221,7 +204,7 @@ describe('authorization code with PKCE S256', () => {
       oauth.validateAuthResponse(authorizationServer, client, callback, started.state),
       redirectUri,
       started.verifier,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(
       (await tokenErrorOf(oauth.processAuthorizationCodeResponse(authorizationServer, client, response)))
@@ -233,7 +216,7 @@ describe('authorization code with PKCE S256', () => {
 
   it('expired code (the sandbox clock moves past its lifetime): "Expired or Revoked authorization code…"', async () => {
     sandbox.state.clock.freeze();
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     sandbox.state.clock.advance(sandbox.state.lifetimes.authorizationCodeSeconds * 1000);
     expect(await tokenErrorOf(exchange(started, callback))).toEqual({
@@ -246,7 +229,7 @@ describe('authorization code with PKCE S256', () => {
   it('a code is usable until just before its configured lifetime ends', async () => {
     sandbox = createSandbox({ lifetimes: { authorizationCodeSeconds: 30 } });
     sandbox.state.clock.freeze();
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const callback = await consent(started);
     sandbox.state.clock.advance(29_999);
     expect((await exchange(started, callback)).access_token).toBeTruthy();
@@ -254,17 +237,7 @@ describe('authorization code with PKCE S256', () => {
 
   it('re-used code: "Inactive authorization code…" and the tokens it issued (and their refreshes) are revoked', async () => {
     const { started, callback, tokens } = await signIn();
-    const refreshed = await oauth.processRefreshTokenResponse(
-      authorizationServer,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        authorizationServer,
-        client,
-        clientAuth,
-        tokens.refresh_token!,
-        inProcess(),
-      ),
-    );
+    const refreshed = await refresh(tokens.refresh_token!);
     const other = await signIn();
     expect(await tokenErrorOf(exchange(started, callback))).toEqual({
       status: 400,
@@ -285,7 +258,7 @@ describe('authorization code with PKCE S256', () => {
       client,
       clientAuth,
       refreshed.refresh_token!,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(
       (await tokenErrorOf(oauth.processRefreshTokenResponse(authorizationServer, client, refreshAfter)))
@@ -295,17 +268,6 @@ describe('authorization code with PKCE S256', () => {
 });
 
 describe('refresh', () => {
-  async function refresh(refreshToken: string, clientOverride = client, authOverride = clientAuth) {
-    const response = await oauth.refreshTokenGrantRequest(
-      authorizationServer,
-      clientOverride,
-      authOverride,
-      refreshToken,
-      inProcess(),
-    );
-    return oauth.processRefreshTokenResponse(authorizationServer, clientOverride, response);
-  }
-
   it('rotates: a new pair, the old refresh token and old access token stop working', async () => {
     const { tokens } = await signIn();
     const next = await refresh(tokens.refresh_token!);
@@ -352,7 +314,7 @@ describe('refresh', () => {
       client,
       clientAuth,
       first.tokens.refresh_token!,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(sandbox.state.tokens.lookupAccessToken(first.tokens.access_token)).toEqual({
       ok: false,
@@ -364,7 +326,7 @@ describe('refresh', () => {
       client,
       clientAuth,
       second.tokens.access_token,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect((await tokenErrorOf(refresh(second.tokens.refresh_token!))).description).toBe(
       'Persisted access token data not found',
@@ -374,7 +336,7 @@ describe('refresh', () => {
 
 describe('consent outcomes and tracking', () => {
   it('deny sends access_denied with WSO2’s description and the state back, and records it', async () => {
-    const started = await startAuthorization();
+    const started = await startAuthorization(authorizationServer, redirectUri);
     const outcome = await answerConsent(inProcessFetch, started.url.toString(), { decision: 'deny' });
     expect(outcome.kind).toBe('redirect');
     const location = (outcome as { location: string }).location;
@@ -388,7 +350,7 @@ describe('consent outcomes and tracking', () => {
   });
 
   it('records the tracking parameters of each authorization, with its outcome and fan', async () => {
-    const started = await startAuthorization({
+    const started = await startAuthorization(authorizationServer, redirectUri, {
       referrer: 'club-site',
       campaign: '',
       param1: 'website',
@@ -396,7 +358,7 @@ describe('consent outcomes and tracking', () => {
       param3: 'iframe',
     });
     await consent(started);
-    const plain = await startAuthorization();
+    const plain = await startAuthorization(authorizationServer, redirectUri);
     await answerConsent(inProcessFetch, plain.url.toString(), { decision: 'deny' });
     const records = recordedAuthorizations(sandbox.state);
     expect(records).toHaveLength(2);

@@ -5,23 +5,23 @@ import { demoApplication, demoRedirectUris } from '../../src/local-defaults.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import { recordedAuthorizations } from '../../src/sandbox/oauth/oauth-state.ts';
 import { serveSandbox, type RunningSandbox } from '../../src/sandbox/serve.ts';
+import {
+  demoClient as client,
+  demoClientAuth as clientAuth,
+  refreshTokens,
+  sandboxAuthorizationServer,
+  startAuthorization,
+} from '../support/sandbox-oauth.ts';
 
 let running: RunningSandbox;
 let authorizationServer: oauth.AuthorizationServer;
-const client: oauth.Client = { client_id: demoApplication.clientId };
-const clientAuth = oauth.ClientSecretBasic(demoApplication.clientSecret);
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- plain http: the sandbox in tests
 const insecure = { [oauth.allowInsecureRequests]: true };
 const redirectUri = demoRedirectUris()[0]!;
 
 beforeAll(async () => {
   running = await serveSandbox({ apiPort: 0, authPort: 0 });
-  authorizationServer = {
-    issuer: running.authUrl,
-    authorization_endpoint: `${running.authUrl}/oauth2/authorize`,
-    token_endpoint: `${running.authUrl}/oauth2/token`,
-    revocation_endpoint: `${running.authUrl}/oauth2/revoke`,
-  };
+  authorizationServer = sandboxAuthorizationServer(running.authUrl);
 });
 afterAll(async () => {
   await running.close();
@@ -45,20 +45,10 @@ describe('over a real socket', () => {
   });
 
   it('runs the whole user flow: authorize with tracking, consent, exchange, refresh, revoke', async () => {
-    const state = oauth.generateRandomState();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(authorizationServer.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: demoApplication.clientId,
-      redirect_uri: redirectUri,
-      partner_tag: demoApplication.partnerTag,
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
+    const { url, state, verifier } = await startAuthorization(authorizationServer, redirectUri, {
       referrer: 'socket-test',
       param3: 'API',
-    }).toString();
+    });
     const outcome = await answerConsent(fetch, url.toString(), {
       decision: 'allow',
       username: 'sam',
@@ -85,17 +75,7 @@ describe('over a real socket', () => {
       param3: 'API',
     });
 
-    const refreshed = await oauth.processRefreshTokenResponse(
-      authorizationServer,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        authorizationServer,
-        client,
-        clientAuth,
-        tokens.refresh_token!,
-        insecure,
-      ),
-    );
+    const refreshed = await refreshTokens(authorizationServer, tokens.refresh_token!, insecure);
     expect(running.sandbox.state.tokens.lookupAccessToken(tokens.access_token).ok).toBe(false);
 
     const revoked = await oauth.revocationRequest(

@@ -3,28 +3,19 @@ import * as oauth from 'oauth4webapi';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoApplication } from '../../src/local-defaults.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import {
+  demoClient as client,
+  inProcessOAuth,
+  sandboxAuthorizationServer,
+} from '../support/sandbox-oauth.ts';
 
 const authUrl = 'http://127.0.0.1:4011';
-const authorizationServer: oauth.AuthorizationServer = {
-  issuer: authUrl,
-  token_endpoint: `${authUrl}/oauth2/token`,
-  revocation_endpoint: `${authUrl}/oauth2/revoke`,
-};
-const client: oauth.Client = { client_id: demoApplication.clientId };
+const authorizationServer = sandboxAuthorizationServer(authUrl);
 
 let sandbox: Sandbox;
 beforeEach(() => {
   sandbox = createSandbox();
 });
-
-function inProcess() {
-  return {
-    [oauth.customFetch]: (url: string, init: oauth.CustomFetchOptions<string, unknown>) =>
-      Promise.resolve(sandbox.auth.request(url, init as RequestInit)),
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- plain http: the sandbox in tests
-    [oauth.allowInsecureRequests]: true,
-  };
-}
 
 /** The platform documentation's Basic header: `base64(id:secret)` with nothing encoded. */
 function rawBasic(clientId: string, clientSecret: string): string {
@@ -74,7 +65,7 @@ describe('client credentials', () => {
       client,
       oauth.ClientSecretBasic(demoApplication.clientSecret),
       {},
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     const tokens = await oauth.processClientCredentialsResponse(authorizationServer, client, response);
     expect(tokens.token_type).toBe('bearer');
@@ -126,7 +117,7 @@ describe('client credentials', () => {
       { client_id: 'odd-client' },
       oauth.ClientSecretBasic(secret),
       {},
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(encoded.status).toBe(200);
     // The raw header with a wrong secret must not pass through a lenient decoding.
@@ -159,7 +150,7 @@ describe('token endpoint errors (platform-notes.md, word for word)', () => {
       { client_id: 'no-body' },
       oauth.ClientSecretBasic('x'),
       {},
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     await expectTokenError(
       response,
@@ -185,7 +176,7 @@ describe('token endpoint errors (platform-notes.md, word for word)', () => {
       client,
       oauth.ClientSecretBasic('wrong'),
       {},
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     const failure = await oauth
       .processClientCredentialsResponse(authorizationServer, client, response)
@@ -326,7 +317,7 @@ describe('revoke', () => {
       client,
       oauth.ClientSecretBasic(demoApplication.clientSecret),
       token,
-      inProcess(),
+      inProcessOAuth(sandbox),
     );
     expect(response.status).toBe(200);
     expect(await response.clone().text()).toBe('');

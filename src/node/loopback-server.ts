@@ -1,0 +1,41 @@
+// Starting and stopping a Node HTTP listener for a fetch handler: shared by the sandbox, the proxy, the demo page
+// and the tests, so that each serves the same way (loopback by default, port 0 = a free port, close drops keep-alive).
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { loopbackHost } from '../local-defaults.ts';
+
+/** A fetch handler; `env` carries Node's request and response (what `getConnInfo` reads). */
+export type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
+export interface LoopbackServer {
+  readonly server: ServerType;
+  /** The port bound: the one asked for, or the free one picked for 0. */
+  readonly port: number;
+  /** `http://<hostname>:<port>`, no trailing slash. */
+  readonly url: string;
+}
+
+/** Listens on `hostname` (default 127.0.0.1); resolves once bound, rejects when the port cannot be had. */
+export function listenOnLoopback(
+  fetch: FetchHandler,
+  port: number,
+  hostname: string = loopbackHost,
+): Promise<LoopbackServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
+      resolve({ server, port: info.port, url: `http://${hostname}:${info.port}` });
+    });
+    server.once('error', reject);
+  });
+}
+
+/** Stops listening and ends open keep-alive connections, so that closing never waits on an idle client. */
+export function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}

@@ -1,0 +1,51 @@
+// The platform sandbox and the partner proxy as real servers on free loopback ports, the proxy pointed at the
+// sandbox through its environment as a partner would set it. Tokens carry the canary prefix.
+import { serveProxy, type RunningProxy, type ServeProxyOptions } from '../../src/proxy/serve.ts';
+import { serveSandbox, type RunningSandbox, type ServeSandboxOptions } from '../../src/sandbox/serve.ts';
+import { canaryTokenPrefix } from './canary.ts';
+
+export interface SandboxAndProxy {
+  readonly sandbox: RunningSandbox;
+  readonly proxy: RunningProxy;
+  /** Stops the proxy, then the sandbox. */
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Over the defaults: free ports, canary tokens. */
+  readonly sandbox?: ServeSandboxOptions;
+  /** Over the defaults: a free port, the platform URLs in `env` (which `env` given here can extend). */
+  readonly proxy?: ServeProxyOptions;
+}
+
+export async function startSandboxAndProxy(options: StackOptions = {}): Promise<SandboxAndProxy> {
+  const sandbox = await serveSandbox({
+    apiPort: 0,
+    authPort: 0,
+    tokenPrefix: canaryTokenPrefix,
+    ...options.sandbox,
+  });
+  let proxy: RunningProxy;
+  try {
+    proxy = await serveProxy({
+      port: 0,
+      ...options.proxy,
+      env: {
+        FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
+        FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
+        ...options.proxy?.env,
+      },
+    });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  return {
+    sandbox,
+    proxy,
+    close: async () => {
+      await proxy.close();
+      await sandbox.close();
+    },
+  };
+}
