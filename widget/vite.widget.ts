@@ -11,7 +11,8 @@ import { tidyManifest, type ElementsManifest } from './build/elements-manifest.t
 import { minifyCssTemplates } from './build/minify-css.ts';
 import { minifyHtmlTemplates } from './build/minify-html.ts';
 import { partFileName, runtimeGlobalName } from './runtime/runtime-global.ts';
-import { sharedModulePaths } from './runtime/shared-module-paths.ts';
+import { sharedLitExports, sharedModulePaths } from './runtime/shared-module-paths.ts';
+import { litValueImports } from './build/lit-imports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -84,6 +85,18 @@ function sharedFromFirstPaint(): Plugin {
       return (sharedModulePaths as readonly string[]).includes(path)
         ? { id: sharedPrefix + path, external: true }
         : null;
+    },
+    transform(code, id) {
+      // Lit reaches a part through the first-paint script's table, which holds only `sharedLitExports`.
+      const missing = litValueImports(code).filter(
+        (name) => !(sharedLitExports as readonly string[]).includes(name),
+      );
+      if (missing.length > 0)
+        this.error(
+          `${relative(root, id)} imports ${missing.join(', ')} from 'lit', which parts do not get. ` +
+            'Add it to sharedLitExports (widget/runtime/shared-module-paths.ts) and to shared-modules.ts.',
+        );
+      return null;
     },
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {

@@ -135,8 +135,15 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
     'user-polls': {
       allow: 'extension-page',
       parse: parseUserPollsQuery,
-      handle: ({ userVoted }) =>
-        callPlatform((platform) => platform.listUserPolls(userVoted ? { userVoted } : {})),
+      // `userVoted=false` lists the same as `true` on the platform: the filter is sent only when set. With ids, the
+      // limit fits them all (a list answer is paged).
+      handle: ({ userVoted, ids }) =>
+        callPlatform((platform) =>
+          platform.listUserPolls({
+            ...(userVoted ? { userVoted } : {}),
+            ...(ids ? { ids, limit: ids.length } : {}),
+          }),
+        ),
     },
     'poll-history': {
       allow: 'extension-page',

@@ -1,4 +1,4 @@
-import type { HistoryQuery } from '../shared/messages.ts';
+import { maxUserPollIds, type HistoryQuery, type UserPollsQuery } from '../shared/messages.ts';
 import { isUuid, parseBridgeRequest } from '../shared/bridge-shape.ts';
 import { isRecord } from '../shared/typed-storage.ts';
 import { invalidRequest } from './router.ts';
@@ -20,10 +20,13 @@ export function parseVote(payload: unknown): { pollId: string; answerId: string 
     : invalidRequest();
 }
 
-export function parseUserPollsQuery(payload: unknown): { userVoted: boolean } {
-  return isRecord(payload) && typeof payload['userVoted'] === 'boolean'
-    ? { userVoted: payload['userVoted'] }
-    : invalidRequest();
+export function parseUserPollsQuery(payload: unknown): UserPollsQuery {
+  if (!isRecord(payload) || typeof payload['userVoted'] !== 'boolean') return invalidRequest();
+  const userVoted = payload['userVoted'];
+  const ids: unknown = payload['ids'];
+  if (ids === undefined) return { userVoted };
+  const validIds = Array.isArray(ids) && ids.length >= 1 && ids.length <= maxUserPollIds && ids.every(isUuid);
+  return validIds ? { userVoted, ids } : invalidRequest();
 }
 
 export function parseHistoryQuery(payload: unknown): HistoryQuery {

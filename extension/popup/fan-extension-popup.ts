@@ -1,9 +1,14 @@
 import { css, html, LitElement, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { Poll } from '../../src/platform/types.ts';
+import type { FanPollErrorEvent } from '../../widget/events/fan-poll-error-event.ts';
+import type { LivePollStore } from '../../widget/store/poll-model.ts';
+import type { VoteChannel } from '../../widget/voting/vote-channel.ts';
 import type { BackgroundClient } from '../shared/background-client.ts';
 import { ExtensionError } from '../shared/extension-error.ts';
 import type { ApprovedSite, SessionView } from '../shared/messages.ts';
-import './poll-item.ts';
+import { popupPollStore } from './popup-poll-store.ts';
+import { popupVoteChannel } from './popup-vote-channel.ts';
 
 type Tab = 'polls' | 'history' | 'sites';
 
@@ -11,8 +16,10 @@ export const historyPageSize = 10;
 
 /**
  * The action popup: the fan's session (user id, sign in / out), their polls (optionally only those they voted in),
- * the history with search and paging, voting, and the sites approved for votes with a revoke button each. Sign-in
- * runs in the background: the popup only asks for it (it closes when the sign-in window takes focus).
+ * the history with search and paging, and the sites approved for votes with a revoke button each. Every poll is the
+ * widget's own `<fan-poll>` card, given a store and a vote channel that go through the background (which holds the
+ * tokens), so the fan votes, and sees their vote and its `voteStatus`, exactly as on a partner page. Sign-in runs in
+ * the background: the popup only asks for it (it closes when the sign-in window takes focus).
  */
 export class FanExtensionPopup extends LitElement {
   static override properties = {
@@ -40,6 +47,8 @@ export class FanExtensionPopup extends LitElement {
   declare sites: ApprovedSite[];
   declare busy: boolean;
   declare message: string;
+  /** The cards' store and channel, made once the client is known (one store: one batched read for every card). */
+  #cards: { store: LivePollStore; channel: VoteChannel } | undefined;
 
   constructor() {
     super();
@@ -90,11 +99,31 @@ export class FanExtensionPopup extends LitElement {
       font-size: 12px;
       word-break: break-all;
     }
+    .polls {
+      display: grid;
+      gap: 8px;
+      margin-top: 8px;
+    }
+    fan-poll {
+      --fan-poll-font: inherit;
+      --fan-poll-min-height: 0;
+    }
   `;
 
   override connectedCallback(): void {
     super.connectedCallback();
     void this.#refreshSession();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#cards?.store.dispose();
+    this.#cards = undefined;
+  }
+
+  #cardSources(): { store: LivePollStore; channel: VoteChannel } {
+    const client = this.#client();
+    return (this.#cards ??= { store: popupPollStore(client), channel: popupVoteChannel(client) });
   }
 
   async #run(task: () => Promise<void>): Promise<void> {
@@ -161,14 +190,9 @@ export class FanExtensionPopup extends LitElement {
     });
   }
 
-  #vote(event: CustomEvent<{ pollId: string; answerId: string }>): void {
-    const { pollId, answerId } = event.detail;
-    void this.#run(async () => {
-      const updated = await this.#client().ask('vote', { pollId, answerId });
-      const replace = (list: Poll[]) => list.map((poll) => (poll.id === updated.id ? updated : poll));
-      this.polls = replace(this.polls);
-      this.history = replace(this.history);
-    });
+  /** A card found the fan's session gone (refresh token refused, signed out elsewhere): the header says so. */
+  #cardError(event: FanPollErrorEvent): void {
+    if (event.detail.code === 'sign-in-required') void this.#refreshSession();
   }
 
   #revoke(origin: string): void {
@@ -219,7 +243,7 @@ export class FanExtensionPopup extends LitElement {
             </button>`,
         )}
       </nav>
-      <section @fan-extension-vote=${this.#vote}>
+      <section @fan-poll-error=${this.#cardError}>
         ${this.tab === 'polls' ? this.#renderPolls() : nothing}
         ${this.tab === 'history' ? this.#renderHistory() : nothing}
         ${this.tab === 'sites' ? this.#renderSites() : nothing}
@@ -240,8 +264,7 @@ export class FanExtensionPopup extends LitElement {
         />
         Only polls I voted in</label
       >
-      ${this.polls.length === 0 ? html`<p>No polls.</p>` : nothing}
-      ${this.polls.map((poll) => html`<fan-extension-poll-item .poll=${poll} ?busy=${this.busy}></fan-extension-poll-item>`)}
+      ${this.polls.length === 0 ? html`<p>No polls.</p>` : this.#renderCards(this.polls)}
     `;
   }
 
@@ -268,8 +291,7 @@ export class FanExtensionPopup extends LitElement {
         /></label>
         <button type="submit">Search</button>
       </form>
-      ${this.history.length === 0 ? html`<p>No polls in your history.</p>` : nothing}
-      ${this.history.map((poll) => html`<fan-extension-poll-item .poll=${poll} ?busy=${this.busy}></fan-extension-poll-item>`)}
+      ${this.history.length === 0 ? html`<p>No polls in your history.</p>` : this.#renderCards(this.history)}
       <div>
         <button
           type="button"
@@ -294,6 +316,18 @@ export class FanExtensionPopup extends LitElement {
         </button>
       </div>
     `;
+  }
+
+  /** The list gives the ids and the order; each card reads its poll live from the store (`eager`: one batch). */
+  #renderCards(polls: readonly Poll[]) {
+    const { store, channel } = this.#cardSources();
+    return html`<div class="polls">
+      ${repeat(
+        polls,
+        (poll) => poll.id,
+        (poll) => html`<fan-poll poll-id=${poll.id} eager .store=${store} .channel=${channel}></fan-poll>`,
+      )}
+    </div>`;
   }
 
   #renderSites() {

@@ -13,6 +13,16 @@ export interface ApprovedSite {
   readonly approvedAt: number;
 }
 
+/** The fan's polls: only those they voted in, and/or only these ids (the popup's cards read their polls so). */
+export interface UserPollsQuery {
+  readonly userVoted: boolean;
+  /** At most `maxUserPollIds` uuids. */
+  readonly ids?: readonly string[];
+}
+
+/** Most ids in one `user-polls` read (the live store's batch size). */
+export const maxUserPollIds = 50;
+
 export interface HistoryQuery {
   readonly search?: string;
   readonly page: number;
@@ -27,7 +37,7 @@ export interface MessageMap {
   'session-status': { payload: undefined; result: SessionView };
   'sign-in': { payload: undefined; result: SessionView };
   'sign-out': { payload: undefined; result: SessionView };
-  'user-polls': { payload: { readonly userVoted: boolean }; result: Poll[] };
+  'user-polls': { payload: UserPollsQuery; result: Poll[] };
   'poll-history': { payload: HistoryQuery; result: Poll[] };
   'user-poll': { payload: { readonly pollId: string }; result: Poll };
   vote: { payload: { readonly pollId: string; readonly answerId: string }; result: Poll };

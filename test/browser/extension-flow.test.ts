@@ -8,21 +8,21 @@ import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import {
   answerApproval,
   bridgePage,
-  canaryPrefix,
   completeConsent,
   configureExtension,
   launchExtension,
-  servePage,
+  pollsOfFan,
   startStack,
   type LoadedExtension,
-  type PageServer,
-  type Stack,
 } from './extension-harness.ts';
+import { canaryTokenPrefix } from '../support/canary.ts';
+import { servePage, type PageServer } from '../support/page-server.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
 
 const accessTokenSeconds = 4;
 let extension: LoadedExtension;
 let site: PageServer;
-let stack: Stack;
+let stack: SandboxAndProxy;
 let page: Page;
 
 type Ask = (
@@ -40,12 +40,7 @@ function ask(request: unknown, timeoutMs = 10_000) {
 /** Open polls of clubs whose tokens `sam` holds, that sam has not voted in yet. */
 async function votablePolls(): Promise<Poll[]> {
   const holdings = findFanByUsername('sam')?.holdings ?? {};
-  const response = await apiRequest(
-    stack.sandbox.sandbox,
-    '/polls/1.0.8/user/polls?limit=100',
-    fanToken(stack.sandbox.sandbox, 'sam'),
-  );
-  const polls = ((await response.json()) as { data: Poll[] }).data;
+  const polls = await pollsOfFan(stack, 'sam');
   const now = Date.now();
   return polls.filter(
     (poll) =>
@@ -103,11 +98,7 @@ beforeAll(async () => {
   extension = await launchExtension();
   site = await servePage(bridgePage('Riverside match page'));
   stack = await startStack([site.url], { lifetimes: { accessTokenSeconds } });
-  await configureExtension(extension, {
-    proxyUrl: stack.proxy.url,
-    platformApiUrl: stack.sandbox.apiUrl,
-    platformAuthUrl: stack.sandbox.authUrl,
-  });
+  await configureExtension(extension, stack);
   page = await extension.context.newPage();
   await page.goto(site.url);
 });
@@ -125,7 +116,7 @@ describe('the fan with the extension', () => {
       completeConsent(extension.context, 'deny'),
     ]);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'access_denied' } });
-    expect(await everyStorage()).not.toContain(canaryPrefix);
+    expect(await everyStorage()).not.toContain(canaryTokenPrefix);
     expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });
   });
 
@@ -145,7 +136,7 @@ describe('the fan with the extension', () => {
       ok: true,
       result: { type: 'sign-in', status: { signedIn: true, siteApproved: false } },
     });
-    expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryPrefix}`));
+    expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
   it('refuses poll views and votes before the fan approves the site', async () => {
@@ -190,26 +181,44 @@ describe('the fan with the extension', () => {
     });
   });
 
-  it('votes from the popup and shows the fan’s polls with userVote and voteStatus', async () => {
+  it('votes from the popup’s <fan-poll> card and shows the fan’s polls with userVote and voteStatus', async () => {
     const [poll] = await votablePolls();
+    const answer = poll!.answers[1]!;
     const popup = await extension.context.newPage();
     await popup.goto(`chrome-extension://${extension.id}/popup.html`);
     await popup
       .getByTestId('session')
       .filter({ hasText: findFanByUsername('sam')!.userId })
       .waitFor();
-    const item = popup.locator('fan-extension-poll-item').filter({ hasText: poll!.question });
-    await item.locator(`button[data-answer-id="${poll!.answers[1]!.id}"]`).click();
-    await item.getByTestId('user-vote').filter({ hasText: 'You voted' }).waitFor();
-    expect(await item.getByTestId('vote-status').count()).toBeGreaterThan(0);
+    // The widget's own card, reading the fan's poll and voting through the background.
+    const card = popup.locator(`fan-poll[poll-id="${poll!.id}"]`);
+    await card.locator('[part="question"]').filter({ hasText: poll!.question }).waitFor();
+    await card.getByRole('radio').nth(1).check();
+    await card.getByRole('button', { name: 'Vote', exact: true }).click();
+    // userVote and voteStatus: the card shows the fan's answer and the platform's status of the vote.
+    const actions = card.locator('[part="actions"]');
+    await actions
+      .filter({ hasText: new RegExp(`You voted for .+ \\((being confirmed|confirmed|rejected)\\)`) })
+      .waitFor();
+    expect(await actions.textContent()).toContain(`You voted for ${answer.answer}`);
+    expect(await card.getByRole('radio').nth(1).isChecked()).toBe(true);
     const check = await apiRequest(
       stack.sandbox.sandbox,
       `/polls/1.0.8/user/poll/${poll!.id}`,
       fanToken(stack.sandbox.sandbox, 'sam'),
     );
-    expect(((await check.json()) as { data: Poll }).data.userVote).toBe(true);
+    const recorded = ((await check.json()) as { data: Poll }).data;
+    expect(recorded.userVote).toBe(true);
+    expect(recorded.answers.find((each) => each.id === answer.id)?.voteStatus).toBeDefined();
+    // The userVoted filter lists the poll just voted in, as a card with the fan's vote.
+    await popup.getByLabel('Only polls I voted in').check();
+    await popup
+      .locator(`fan-poll[poll-id="${poll!.id}"] [part="actions"]`)
+      .filter({ hasText: `You voted for ${answer.answer}` })
+      .waitFor();
     await popup.getByRole('button', { name: 'History' }).click();
     await popup.getByTestId('history-page').filter({ hasText: 'Page 1' }).waitFor();
+    await popup.locator('fan-poll [part="question"]').first().waitFor();
     await popup.close();
   });
 
@@ -259,7 +268,7 @@ describe('the fan with the extension', () => {
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await popup.getByTestId('session').filter({ hasText: 'Not signed in' }).waitFor();
     await popup.close();
-    expect(await everyStorage()).not.toContain(canaryPrefix);
+    expect(await everyStorage()).not.toContain(canaryTokenPrefix);
     const refused = await apiRequest(stack.sandbox.sandbox, '/user/1.0.0/user/me', oldToken);
     expect(refused.status).toBe(401);
     expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });

@@ -1,6 +1,5 @@
 // Shared set-up of the extension's browser tests: the built extension in a fresh Chromium profile, the sandbox and
 // the proxy on random ports, and small pages on loopback that talk the page-bridge protocol.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,13 +11,14 @@ import type { ServeSandboxOptions } from '../../src/sandbox/serve.ts';
 import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import { viteBuild } from '../support/vite-build.ts';
 
 export const extensionDir = resolve(import.meta.dirname, '../../dist/extension/chrome');
 
 /** `npm test` builds first; a lone run of these tests builds the Chromium extension when it is missing. */
 export function ensureExtensionBuilt(): void {
   if (existsSync(join(extensionDir, 'manifest.json'))) return;
-  execFileSync('npx', ['vite', 'build', '--mode', 'extension-chrome'], { stdio: 'inherit' });
+  viteBuild('extension-chrome');
 }
 
 export interface LoadedExtension {

@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 /** `bypassCSP` only for tests that inject their own script or stylesheet (axe, a hostile stylesheet). */
-async function openDemo(width = 1280, bypassCSP = false): Promise<{ page: Page; violations: string[] }> {
+async function openDemo(
+  width = 1280,
+  bypassCSP = false,
+): Promise<{ page: Page; violations: string[]; failed: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP });
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -35,9 +38,14 @@ async function openDemo(width = 1280, bypassCSP = false): Promise<{ page: Page; 
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
+  // Every answer of 400 or more the page got (a missing icon, style or script of the demo page).
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto(stack.demo.url);
   await page.locator('fan-poll >> [part="question"]').first().waitFor();
-  return { page, violations };
+  return { page, violations, failed };
 }
 
 const cardQuestion = (page: Page, index: number) =>
@@ -76,7 +84,7 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
   });
 
   it('shows no Content Security Policy violation on the strict-CSP demo page', async () => {
-    const { page, violations } = await openDemo();
+    const { page, violations, failed } = await openDemo();
     await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
     await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
     await page.locator('fan-poll-list fan-poll').first().scrollIntoViewIfNeeded();
@@ -99,6 +107,20 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
       ]),
     );
     expect(violations).toEqual([]);
+    const demoOrigin = new URL(stack.demo.url).origin;
+    expect(failed.filter((line) => new URL(line.split(' ')[1]!).origin === demoOrigin)).toEqual([]);
+    await page.close();
+  });
+
+  it('gives the demo page an SVG icon from its own origin, so the browser asks for no /favicon.ico', async () => {
+    const { page } = await openDemo();
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    const icon = new URL(href!, stack.demo.url);
+    expect(icon.origin).toBe(new URL(stack.demo.url).origin);
+    const answer = await page.request.get(icon.href);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('image/svg+xml');
+    expect(await answer.text()).toContain('<svg');
     await page.close();
   });
 

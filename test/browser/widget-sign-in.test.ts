@@ -31,6 +31,8 @@ interface FanPage {
   card: Locator;
   /** POSTs the page sent to the proxy's vote route. */
   votePosts: string[];
+  /** POSTs the page sent to the proxy's session handoff route. */
+  handoffPosts: string[];
 }
 
 /** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
@@ -38,18 +40,18 @@ async function openAsNewFan(): Promise<FanPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const votePosts: string[] = [];
+  const handoffPosts: string[] = [];
   page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      /\/api\/user\/polls\/[^/]+\/vote$/.test(new URL(request.url()).pathname)
-    )
-      votePosts.push(request.url());
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
+    if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
   });
   await page.goto(stack.demo.url);
   const card = page.locator('fan-poll').first();
   // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
   await card.locator('[part="button"]:not([aria-disabled="true"])', { hasText: 'Sign in to vote' }).waitFor();
-  return { context, page, card, votePosts };
+  return { context, page, card, votePosts, handoffPosts };
 }
 
 /** Clicks "Sign in to vote" and returns the proxy's sign-in popup, on the platform's consent page. */
@@ -60,6 +62,16 @@ async function openSignIn({ context, card }: FanPage): Promise<Page> {
   ]);
   await popup.getByLabel('Username').waitFor();
   return popup;
+}
+
+/** Signs `username` in on the consent page and waits for the popup to close. */
+async function signInAs(popup: Page, username: string): Promise<void> {
+  await popup.getByLabel('Username').fill(username);
+  await popup.getByLabel('Password').fill('fan-polls');
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup.getByRole('button', { name: 'Sign in and allow' }).click(),
+  ]);
 }
 
 const upstreamVotes = (): number =>
@@ -95,16 +107,13 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
 
     const popup = await openSignIn(fan);
     expect(new URL(popup.url()).origin).toBe(stack.sandbox.authUrl);
-    await popup.getByLabel('Username').fill('sam');
-    await popup.getByLabel('Password').fill('fan-polls');
-    await Promise.all([
-      popup.waitForEvent('close'),
-      popup.getByRole('button', { name: 'Sign in and allow' }).click(),
-    ]);
+    await signInAs(popup, 'sam');
 
     const vote = card.getByRole('button', { name: 'Vote', exact: true });
     await vote.waitFor();
     expect(fan.votePosts).toEqual([]);
+    // The popup's handoff code was redeemed from the card's page, once, before the card offered the vote.
+    expect(fan.handoffPosts).toEqual([`${stack.proxy.url}${proxyRoutes.sessionHandoff}`]);
     // A rapid double click, then the card must not offer a second vote at all.
     const upstreamBefore = upstreamVotes();
     await vote.dblclick();
@@ -123,12 +132,43 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
       `${stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
     );
     expect(upstreamVotes() - upstreamBefore).toBe(1);
+    expect(fan.handoffPosts).toHaveLength(1);
     expect(await (await events).jsonValue()).toEqual([
       'fan-poll-sign-in:started',
       'fan-poll-sign-in:signed-in',
       'fan-poll-vote',
       'fan-poll-voted',
     ]);
+    await fan.context.close();
+  });
+
+  it('tells a fan who holds none of the club’s tokens so, after one vote request and no second', async () => {
+    const fan = await openAsNewFan();
+    const { card, page } = fan;
+    const codes = page.evaluateHandle(() => {
+      const seen: string[] = [];
+      document.addEventListener('fan-poll-error', (event) => {
+        seen.push(event.detail.code);
+      });
+      return seen;
+    });
+    await card.locator('[part~="answer"]').first().locator('input').check();
+    await signInAs(await openSignIn(fan), 'jo');
+    expect(fan.handoffPosts).toHaveLength(1);
+    const upstreamBefore = upstreamVotes();
+    await card.getByRole('button', { name: 'Vote', exact: true }).click();
+    const note = card.locator('[part="actions"] .note');
+    await expect
+      .poll(() => note.textContent(), { timeout: 15_000 })
+      .toMatch(/^Only .+ fan token holders can vote$/);
+    expect(await card.locator('[part="actions"] button').count()).toBe(0);
+    expect(await card.locator('[part="status"]').count()).toBe(0);
+    // Nothing left to click: the answers are disabled, and clicking them sends nothing.
+    await card.locator('[part~="answer"]').nth(1).click({ force: true });
+    await page.waitForTimeout(300);
+    expect(fan.votePosts).toHaveLength(1);
+    expect(upstreamVotes() - upstreamBefore).toBe(1);
+    expect(await (await codes).jsonValue()).toEqual(['not-holder']);
     await fan.context.close();
   });
 
@@ -141,6 +181,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     const signIn = fan.card.getByRole('button', { name: 'Sign in to vote' });
     expect(await signIn.getAttribute('aria-disabled')).toBe('false');
     expect(fan.votePosts).toEqual([]);
+    expect(fan.handoffPosts).toEqual([]);
     await fan.context.close();
   });
 });

@@ -1,10 +1,10 @@
 // The widget's browser-test stack: sandbox, proxy and demo page on free ports, the widget built, and Chromium.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveDemo, type RunningDemo } from '../../src/dev/demo-server.ts';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import { viteBuild } from '../support/vite-build.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,7 +20,7 @@ export function ensureWidgetBuilt(): void {
     ...['widget', 'src/polls', 'src/contracts'].map((folder) => newestIn(`${root}${folder}`)),
   );
   if (newest > builtAt) {
-    execFileSync('npx', ['vite', 'build', '--mode', 'widget'], { cwd: root, stdio: 'inherit' });
+    viteBuild('widget');
   }
 }
 

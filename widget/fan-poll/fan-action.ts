@@ -16,6 +16,8 @@ export interface FanState {
   readonly session: 'unknown' | 'signed-out' | 'signing-in' | 'signed-in';
   readonly voting: boolean;
   readonly notHolder: boolean;
+  /** The platform refused a vote because the poll is not open, though the card's clock still says it is. */
+  readonly pollClosed: boolean;
   readonly vote?: { readonly answerId: string; readonly voteStatus?: string };
 }
 
@@ -25,7 +27,7 @@ export function fanAction(view: PollView, fan: FanState): FanAction {
       ? { kind: 'rejected', answerId: fan.vote.answerId }
       : { kind: 'voted', ...fan.vote };
   }
-  if (view.phase === 'closed' || view.phase === 'disclosed') return { kind: 'closed' };
+  if (view.phase === 'closed' || view.phase === 'disclosed' || fan.pollClosed) return { kind: 'closed' };
   if (view.phase !== 'open') return { kind: 'none' };
   if (fan.notHolder) return { kind: 'not-holder' };
   if (fan.voting) return { kind: 'voting' };

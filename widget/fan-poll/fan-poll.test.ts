@@ -3,6 +3,7 @@ import '../define-elements.ts';
 import { defineElements } from '../define-elements.ts';
 import { PlatformError } from '../../src/platform/errors.ts';
 import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts';
+import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
 import { loadPart } from '../runtime/parts.ts';
@@ -127,9 +128,29 @@ describe('<fan-poll> states', () => {
       ),
     );
     expect(text(card)).toContain('7 votes');
-    expect(text(card)).toContain('40 of 1,000 tokens');
+    expect(text(card)).toContain('40 tokens used · up to 1,000 per fan');
     expect(text(card)).toContain('Quorum 5% of 20%');
     expect(text(card)).toContain('Binding result');
+  });
+
+  it.each([
+    ['0', { tokenLimit: 0 }],
+    // The platform may leave it out: the parser keeps what was sent.
+    ['missing', { tokenLimit: undefined }],
+  ])('shows the tokens used with no per-fan cap when tokenLimit is %s', async (_, overrides) => {
+    const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, ...overrides }))));
+    const stats = card.shadowRoot!.querySelector('[part="stats"]')!.textContent.replace(/\s+/g, ' ');
+    expect(stats).toContain('36,715 tokens used');
+    expect(stats).not.toMatch(/per fan|of 0/);
+  });
+
+  it('says the per-fan cap in French', async () => {
+    const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, tokenLimit: 1000 }))), {
+      attributes: { lang: 'fr' },
+    });
+    await vi.waitFor(() => {
+      expect(text(card)).toMatch(/36\s715 jetons utilisés · jusqu’à 1\s000 par supporter/);
+    });
   });
 
   it('shows an error with a retry that asks the store again, and fires an error event', async () => {
@@ -181,6 +202,24 @@ describe('<fan-poll> states', () => {
     await settle(card);
     expect(button(card)?.textContent.trim()).toBe('Se connecter pour voter');
     expect(text(card)).toMatch(/Ouvert · Ferme dans/);
+  });
+
+  it('speaks French in the voting part too (its words come with the French part)', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      vote: () => Promise.reject(new WidgetError('already-voted', 'refused')),
+    });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel, attributes: { lang: 'fr' } });
+    await loadPart('fr');
+    await settle(card);
+    expect(button(card)?.textContent.trim()).toBe('Voter');
+    radios(card)[0]!.click();
+    await settle(card);
+    button(card)!.click();
+    await settle(card);
+    expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
+      'Vous avez déjà voté dans ce sondage.',
+    );
   });
 });
 
@@ -267,6 +306,29 @@ describe('<fan-poll> events and voting', () => {
     expect(radios(card)[0]!.checked).toBe(true);
   });
 
+  it('shows the fan’s vote on a closed poll when the host gave the card its channel', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      fanView: { userVote: true, answers: [{ id: 'a2', voteStatus: 'accepted' }] },
+    });
+    const card = await mount(fakeStore(ready(pollIn('closed'))), { channel });
+    expect(text(card)).toContain('You voted for Bea (confirmed)');
+    expect(button(card)).toBeNull();
+  });
+
+  it('finds the fan again through a new channel when the host replaces it', async () => {
+    const first = fakeChannel({ signedIn: false });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel: first.channel });
+    expect(button(card)?.textContent.trim()).toBe('Sign in to vote');
+    const second = fakeChannel({
+      signedIn: true,
+      fanView: { userVote: true, answers: [{ id: 'a1', voteStatus: 'pending' }] },
+    });
+    card.channel = second.channel;
+    await settle(card);
+    expect(text(card)).toContain('You voted for Ada (being confirmed)');
+  });
+
   it('shows a rejected vote', async () => {
     const { channel } = fakeChannel({
       signedIn: true,
@@ -276,19 +338,67 @@ describe('<fan-poll> events and voting', () => {
     expect(text(card)).toContain('Your vote was rejected');
   });
 
-  it('shows "not a holder" when the platform refuses a first vote', async () => {
-    const { channel } = fakeChannel({
+  /** A signed-in card whose vote the channel refuses with `code`; returns the card, the calls and the error codes. */
+  async function refusedVote(code: WidgetError['code'], fanView?: () => FanPollView) {
+    const { channel, calls } = fakeChannel({
       signedIn: true,
-      vote: () => Promise.reject(new WidgetError('vote-refused', 'refused')),
+      vote: () => Promise.reject(new WidgetError(code, 'refused')),
     });
+    let fanViews = 0;
+    channel.fanView = () => {
+      fanViews += 1;
+      return Promise.resolve(fanViews > 1 && fanView ? fanView() : { userVote: false, answers: [] });
+    };
     const codes: string[] = [];
     document.addEventListener('fan-poll-error', (event) => codes.push(event.detail.code));
-    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    const store = fakeStore(ready(pollIn('open')));
+    const card = await mount(store, { channel });
     radios(card)[0]!.click();
     await settle(card);
     button(card)!.click();
     await settle(card);
+    return { card, calls, codes, store, fanViews: () => fanViews };
+  }
+
+  it('shows "not a holder" when the platform says the fan holds none of the club’s tokens', async () => {
+    const { card, calls, codes } = await refusedVote('not-holder');
     expect(text(card)).toContain('Only Riverside FC fan token holders can vote');
+    expect(button(card)).toBeNull();
+    expect(radios(card).every((radio) => radio.disabled)).toBe(true);
+    expect(calls.vote).toEqual(['a1']);
+    expect(codes).toEqual(['not-holder']);
+  });
+
+  it('shows a second vote’s refusal, then the vote the platform already has', async () => {
+    const { card, calls, codes, fanViews } = await refusedVote('already-voted', () => ({
+      userVote: true,
+      answers: [{ id: 'a2', voteStatus: 'accepted' }],
+    }));
+    expect(fanViews()).toBe(2);
+    expect(text(card)).toContain('You voted for Bea (confirmed)');
+    expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
+      'You have already voted in this poll.',
+    );
+    expect(radios(card)[1]!.checked).toBe(true);
+    expect(button(card)).toBeNull();
+    expect(calls.vote).toEqual(['a1']);
+    expect(codes).toEqual(['already-voted']);
+  });
+
+  it('shows a poll the platform says is not open as closed, and asks the store for a fresh read', async () => {
+    const { card, codes, store } = await refusedVote('poll-closed');
+    expect(text(card)).toContain('Voting is closed');
+    expect(button(card)).toBeNull();
+    expect(store.refreshes).toBe(1);
+    expect(codes).toEqual(['poll-closed']);
+  });
+
+  it('shows a plain refusal as such, never guessing "not a holder", and lets the fan choose again', async () => {
+    const { card, codes, fanViews } = await refusedVote('vote-refused');
+    expect(fanViews()).toBe(2);
+    expect(text(card)).toContain('The platform did not accept this vote.');
+    expect(text(card)).not.toContain('fan token holders');
+    expect(button(card)?.textContent.trim()).toBe('Vote');
     expect(codes).toEqual(['vote-refused']);
   });
 

@@ -85,9 +85,16 @@ export class FanPoll extends FanElement implements VotingHost {
   declare theme: 'light' | 'dark' | 'auto' | undefined;
   declare transparent: boolean;
   declare eager: boolean;
-  /** A live store given by the host page (else the page's store for the proxy). */
+  /**
+   * Advanced: where the card reads its poll, a `LivePollStore` from `widget/store/poll-model.ts` (for example
+   * `createLivePollStore` over another source). Unset, the page's store reads through the proxy.
+   */
   declare store: LivePollStore | undefined;
-  /** How to vote, given by the host page (else the extension or the proxy). */
+  /**
+   * Advanced: how the fan signs in, reads their vote and votes, a `VoteChannel` (`widget/voting/vote-channel.ts`).
+   * Unset, the card uses the extension when it answers, else the proxy. A card given a channel also shows the fan's
+   * vote on polls that are no longer open.
+   */
   declare channel: VoteChannel | undefined;
   /** @internal The fan's session and vote, kept by the voting part. */
   declare fan: FanState;
@@ -117,7 +124,7 @@ export class FanPoll extends FanElement implements VotingHost {
     this.pollId = '';
     this.transparent = false;
     this.eager = false;
-    this.fan = { session: 'unknown', voting: false, notHolder: false };
+    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
   }
 
   get tracking(): TrackingParameters {
@@ -129,10 +136,10 @@ export class FanPoll extends FanElement implements VotingHost {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager')) {
-      if (changed.has('pollId')) this.#resetFan();
+    // Another poll or another channel: the fan's session and vote are found again.
+    if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
+    if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
       this.#live.sync();
-    }
   }
 
   protected override render(): TemplateResult {
@@ -200,7 +207,7 @@ export class FanPoll extends FanElement implements VotingHost {
     const view = viewPoll(poll, this.#clock.now());
     this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
     this.#noticePhase(view, strings, locale);
-    if (view.phase === 'open') this.#loadVoting();
+    if (view.phase === 'open' || this.channel) this.#loadVoting();
     const action = fanAction(view, this.fan);
     return html`<article part="card" class="card" aria-label=${view.question}>
       <header>
@@ -211,7 +218,11 @@ export class FanPoll extends FanElement implements VotingHost {
       ${this.#renderAnswers(view, action, strings, locale)}
       <p part="stats">
         ${strings.votes(formatCount(view.uniqueVotes, { locale }))} ·
-        ${strings.tokens(formatCount(view.usedTokens, { locale }), formatCount(view.tokenLimit, { locale }))}
+        ${strings.tokens(
+          formatCount(view.usedTokens, { locale }),
+          // 0: the poll has no per-fan cap (or did not say), so none is shown.
+          view.tokenLimit > 0 ? formatCount(view.tokenLimit, { locale }) : undefined,
+        )}
       </p>
       <div part="quorum">
         ${
@@ -315,7 +326,7 @@ export class FanPoll extends FanElement implements VotingHost {
   }
 
   #resetFan(): void {
-    this.fan = { session: 'unknown', voting: false, notHolder: false };
+    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
     this.selected = undefined;
     this.voteError = undefined;
     this.#voting = undefined;

@@ -6,13 +6,19 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
 import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
 import { FanPollVotedEvent } from '../events/fan-poll-voted-event.ts';
-import type { CardStrings } from '../i18n/strings.ts';
+import { enVoting } from '../i18n/en-voting.ts';
+import type { CardStrings, VotingStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import { chooseVoteChannel, proxyVoteChannel } from '../voting/choose-channel.ts';
 import type { FanPollView, VoteChannel } from '../voting/vote-channel.ts';
 import { WidgetError } from '../voting/widget-error.ts';
 import type { FanAction } from './fan-action.ts';
 import type { VotingHost } from './voting-host.ts';
+
+/** The card's words plus the voting part's: a language part carries both, English's voting words are here. */
+function withVoting(strings: CardStrings): CardStrings & VotingStrings {
+  return { ...enVoting, ...strings };
+}
 
 /** Re-reads of the fan's vote while the platform confirms it: after 2, 4, 8, 16 s. */
 const voteStatusPollsMs = [2000, 4000, 8000, 16_000];
@@ -32,6 +38,7 @@ export function createVoting(host: VotingHost): FanVoting {
   let busy = false;
   const current = (): boolean => host.pollId === pollId && host.isConnected;
   const detail = () => ({ pollId, tracking: host.tracking });
+  const words = (): CardStrings & VotingStrings => withVoting(host.cardStrings());
   const channelNow = (): VoteChannel | undefined =>
     host.channel ?? resolvedChannel ?? proxyVoteChannel(host.proxyUrl);
 
@@ -71,15 +78,15 @@ export function createVoting(host: VotingHost): FanVoting {
       .then(async (signedIn) => {
         host.fan = { ...host.fan, session: signedIn ? 'signed-in' : 'signed-out' };
         host.dispatchEvent(event(signedIn ? 'signed-in' : 'failed'));
-        if (!signedIn) host.voteError = host.cardStrings().signInCancelled;
+        if (!signedIn) host.voteError = words().signInCancelled;
         else await readFanVote(channel);
       })
       .catch((error: unknown) => {
         host.fan = { ...host.fan, session: 'signed-out' };
         host.voteError =
           error instanceof WidgetError && error.code === 'popup-blocked'
-            ? host.cardStrings().popupBlocked
-            : host.cardStrings().signInFailed;
+            ? words().popupBlocked
+            : words().signInFailed;
         host.dispatchEvent(event('failed'));
         host.reportError(error instanceof WidgetError ? error.code : 'sign-in-failed', error);
       })
@@ -90,7 +97,7 @@ export function createVoting(host: VotingHost): FanVoting {
 
   function vote(channel: VoteChannel): void {
     const answerId = host.selected;
-    const strings = host.cardStrings();
+    const strings = words();
     if (answerId === undefined) {
       host.voteError = strings.chooseAnswer;
       host.shadowRoot?.querySelector('input')?.focus();
@@ -121,13 +128,15 @@ export function createVoting(host: VotingHost): FanVoting {
           ...host.fan,
           voting: false,
           notHolder: code === 'not-holder',
+          pollClosed: code === 'poll-closed',
           session: code === 'sign-in-required' ? 'signed-out' : host.fan.session,
         };
         host.reportError(code, error);
-        if (code === 'vote-refused') {
-          // The platform does not say why (a second vote, or not a holder): the fan's own view tells them apart.
+        if (code === 'poll-closed') host.refreshPoll();
+        else if (code === 'already-voted' || code === 'vote-refused') {
+          host.voteError = code === 'already-voted' ? strings.alreadyVoted : strings.voteRefused;
+          // Never a second vote: the fan's own view shows the vote the platform already has, if any.
           await readFanVote(channel);
-          if (!host.fan.vote) host.fan = { ...host.fan, notHolder: true };
         } else if (code !== 'not-holder') host.voteError = strings.errorVote;
       })
       .finally(() => {
@@ -160,7 +169,8 @@ export function createVoting(host: VotingHost): FanVoting {
       })();
     },
 
-    renderAction(view, action, strings) {
+    renderAction(view, action, cardStrings) {
+      const strings = withVoting(cardStrings);
       const answerText = (id: string): string => view.answers.find((answer) => answer.id === id)?.text ?? '';
       let content: TemplateResult;
       switch (action.kind) {

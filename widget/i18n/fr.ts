@@ -1,6 +1,6 @@
-import type { CardStrings } from './strings.ts';
+import type { LanguageStrings } from './strings.ts';
 
-export const fr: CardStrings = {
+export const fr: LanguageStrings = {
   loading: 'Chargement du sondage…',
   upcoming: 'À venir',
   open: 'Ouvert',
@@ -11,13 +11,12 @@ export const fr: CardStrings = {
   opensIn: (d) => `Ouvre dans ${d}`,
   closesIn: (d) => `Ferme dans ${d}`,
   votes: (n) => `${n} votes`,
-  tokens: (used, limit) => `${used} jetons sur ${limit}`,
+  tokens: (used, limit) => `${used} jetons utilisés${limit ? ` · jusqu’à ${limit} par supporter` : ''}`,
   quorum: (current, required) => `Quorum ${current} sur ${required}`,
   quorumReached: 'Quorum atteint',
   binding: 'Résultat contraignant',
   notBinding: 'Résultat consultatif',
   leading: 'En tête',
-  answersLabel: 'Réponses',
   signIn: 'Se connecter pour voter',
   signingIn: 'Connexion…',
   vote: 'Voter',
@@ -30,6 +29,8 @@ export const fr: CardStrings = {
   votingClosed: 'Le vote est clos',
   errorLoad: 'Ce sondage n’a pas pu être chargé.',
   errorVote: 'Votre vote n’a pas pu être envoyé.',
+  alreadyVoted: 'Vous avez déjà voté dans ce sondage.',
+  voteRefused: 'La plateforme n’a pas accepté ce vote.',
   signInCancelled: 'Connexion annulée. Vous pouvez réessayer.',
   signInFailed: 'La connexion a échoué. Veuillez réessayer.',
   popupBlocked:

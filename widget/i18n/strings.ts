@@ -1,4 +1,7 @@
-/** Every word the card shows, by key; each language supplies them all (the type makes a missing one a compile error). */
+/**
+ * Every word the card shows before its voting part loads, by key; each language supplies them all (the type makes a
+ * missing one a compile error).
+ */
 export interface CardStrings {
   readonly loading: string;
   readonly upcoming: string;
@@ -10,14 +13,24 @@ export interface CardStrings {
   readonly opensIn: (duration: string) => string;
   readonly closesIn: (duration: string) => string;
   readonly votes: (count: string) => string;
-  readonly tokens: (used: string, limit: string) => string;
+  /** Tokens used in the poll; `limit`, when the poll has one, caps ONE fan's vote weight (not a poll total). */
+  readonly tokens: (used: string, limit: string | undefined) => string;
   readonly quorum: (current: string, required: string) => string;
   readonly quorumReached: string;
   readonly binding: string;
   readonly notBinding: string;
   readonly leading: string;
-  readonly answersLabel: string;
   readonly signIn: string;
+  readonly votingClosed: string;
+  readonly errorLoad: string;
+  readonly retry: string;
+  readonly frameTitle: (question: string) => string;
+  readonly listEmpty: string;
+  readonly listLabel: string;
+}
+
+/** Words only the voting part shows: English's ship in that part, every other language's in its own part. */
+export interface VotingStrings {
   readonly signingIn: string;
   readonly vote: string;
   readonly voting: string;
@@ -26,14 +39,13 @@ export interface CardStrings {
   readonly voteStatus: (status: string) => string;
   readonly rejected: string;
   readonly notHolder: (club: string) => string;
-  readonly votingClosed: string;
-  readonly errorLoad: string;
   readonly errorVote: string;
+  readonly alreadyVoted: string;
+  readonly voteRefused: string;
   readonly signInCancelled: string;
   readonly signInFailed: string;
   readonly popupBlocked: string;
-  readonly retry: string;
-  readonly frameTitle: (question: string) => string;
-  readonly listEmpty: string;
-  readonly listLabel: string;
 }
+
+/** What a lazily loaded language supplies: both sets. */
+export type LanguageStrings = CardStrings & VotingStrings;

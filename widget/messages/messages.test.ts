@@ -11,6 +11,32 @@ describe('sign-in result message', () => {
     ).toBe(true);
   });
 
+  it('accepts a handoff code of 20 to 128 URL-safe characters on a success only', () => {
+    const ok = { type: 'fan-polls:sign-in', ok: true, userId: 'u1' };
+    for (const handoff of ['a'.repeat(20), 'hY3k_9-Zq0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345', 'b'.repeat(128)]) {
+      expect(isSignInResultMessage({ ...ok, handoff })).toBe(true);
+    }
+    for (const handoff of [
+      'a'.repeat(19),
+      'b'.repeat(129),
+      `${'c'.repeat(20)}=`,
+      `${'d'.repeat(20)}\n`,
+      7,
+      null,
+    ]) {
+      expect(isSignInResultMessage({ ...ok, handoff })).toBe(false);
+    }
+    expect(
+      isSignInResultMessage({
+        type: 'fan-polls:sign-in',
+        ok: false,
+        error: 'x',
+        message: 'y',
+        handoff: 'a'.repeat(20),
+      }),
+    ).toBe(false);
+  });
+
   it.each([
     null,
     'fan-polls:sign-in',

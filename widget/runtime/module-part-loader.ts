@@ -1,6 +1,6 @@
 import type { PartLoader } from './parts.ts';
 
-/** Parts as ES modules: for bundlers that split code themselves (the extension's popup) and for tests. */
+/** Parts as ES modules: for bundlers that split code themselves (apps) and for tests. */
 export const modulePartLoader: PartLoader = (name) =>
   ({
     voting: () => import('../fan-poll/fan-voting.ts'),

@@ -19,3 +19,9 @@ export const sharedModulePaths = [
 ] as const;
 
 export type SharedModulePath = (typeof sharedModulePaths)[number];
+
+/**
+ * What parts may import from Lit: the first-paint script shares these exports only (sharing the whole namespace would
+ * keep every export of Lit in the first paint). The build fails when a part imports any other.
+ */
+export const sharedLitExports = ['html', 'nothing'] as const;

@@ -1,4 +1,4 @@
-import * as lit from 'lit';
+import { html, nothing } from 'lit';
 import * as proxyContract from '../../src/contracts/proxy-contract.ts';
 import * as fanElement from '../base/fan-element.ts';
 import * as eventDetail from '../events/event-detail.ts';
@@ -10,7 +10,9 @@ import * as shape from '../messages/shape.ts';
 import * as widgetConfig from '../store/widget-config.ts';
 import * as tracking from '../tracking/tracking.ts';
 import * as parts from './parts.ts';
-import type { SharedModulePath } from './shared-module-paths.ts';
+import type { SharedModulePath, sharedLitExports } from './shared-module-paths.ts';
+
+const lit: Record<(typeof sharedLitExports)[number], unknown> = { html, nothing };
 
 /** The first-paint script's modules that lazy parts use, by path (the build maps each import to its entry here). */
 export const sharedModules: Readonly<Record<SharedModulePath, object>> = {

@@ -1,5 +1,6 @@
 import type { BridgeRequest, BridgeResult, BridgeStatus } from '../../src/contracts/bridge-contract.ts';
 import { bridgeRequest, isBridgeResponse } from '../messages/bridge-messages.ts';
+import { extensionErrorCode } from './extension-error-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError } from './widget-error.ts';
 
@@ -26,7 +27,13 @@ export function askExtension(request: BridgeRequest, timeoutMs: number): Promise
       finish();
       const outcome = event.data.outcome;
       if (outcome.ok) resolve(outcome.result);
-      else reject(new WidgetError(errorCode(outcome.error.code), outcome.error.message));
+      else
+        reject(
+          new WidgetError(
+            extensionErrorCode(outcome.error.code, outcome.error.reason),
+            outcome.error.message,
+          ),
+        );
     }
     function finish(): void {
       clearTimeout(timer);
@@ -81,12 +88,4 @@ function extensionChannel(): VoteChannel {
         throw new WidgetError('vote-failed', 'Unexpected answer from the extension.');
     },
   };
-}
-
-function errorCode(code: string): WidgetError['code'] {
-  if (/holder/i.test(code)) return 'not-holder';
-  if (/refused/i.test(code)) return 'vote-refused';
-  if (/closed/i.test(code)) return 'poll-closed';
-  if (/sign|token/i.test(code)) return 'sign-in-required';
-  return 'vote-failed';
 }

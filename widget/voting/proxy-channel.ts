@@ -2,13 +2,15 @@ import {
   csrfHeaderName,
   csrfHeaderValue,
   proxyRoutes,
-  type ProxyErrorBody,
+  type SessionHandoffRequest,
   type SessionStatus,
 } from '../../src/contracts/proxy-contract.ts';
 import { isSignInResultMessage } from '../messages/sign-in-message.ts';
 import { isRecord } from '../messages/shape.ts';
 import { appendTracking } from '../tracking/tracking.ts';
-import type { FanPollView, VoteChannel } from './vote-channel.ts';
+import { fanViewOf } from './read-fan-view.ts';
+import { refusalCode } from './refusal-code.ts';
+import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
 const requestTimeoutMs = 10_000;
@@ -40,16 +42,36 @@ export function proxyChannel(
     throw new WidgetError(await errorCode(response), `The partner proxy answered ${response.status}.`);
   }
 
+  const signedInBody = (body: unknown): boolean =>
+    isRecord(body) && (body as Partial<SessionStatus>).signedIn === true;
+
   async function isSignedIn(): Promise<boolean> {
-    const body: unknown = await (await call(proxyRoutes.session)).json();
-    return isRecord(body) && (body as Partial<SessionStatus>).signedIn === true;
+    return signedInBody(await (await call(proxyRoutes.session)).json());
+  }
+
+  /**
+   * Turns the popup's handoff code into a session cookie in this page's own cookie partition (the popup's cookie
+   * landed in the proxy site's). Once, right away, never stored or logged; if the proxy refuses it, the session
+   * this page can already see decides.
+   */
+  async function redeemHandoff(handoff: string): Promise<boolean> {
+    const request: SessionHandoffRequest = { handoff };
+    try {
+      const init = { method: 'POST', body: JSON.stringify(request) };
+      if (signedInBody(await (await call(proxyRoutes.sessionHandoff, init)).json())) return true;
+    } catch {
+      // Refused (400 invalid_handoff, 403) or unreachable: the session check below has the last word.
+    }
+    if (await isSignedIn().catch(() => false)) return true;
+    throw new WidgetError('sign-in-failed', 'The sign-in could not be carried over to this page.');
   }
 
   return {
     via: 'popup',
     isSignedIn,
     signIn(tracking) {
-      const params = appendTracking(new URLSearchParams({ origin: location.origin }), tracking);
+      // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
+      const params = appendTracking(new URLSearchParams({ origin: location.origin, handoff: '1' }), tracking);
       const popup = window.open(
         `${base}${proxyRoutes.signIn}?${params}`,
         'fan-polls-sign-in',
@@ -72,7 +94,8 @@ export function proxyChannel(
           const result = event.data;
           finish(() => {
             // The fan said no on the consent page: a cancel, like closing the window, not a failure.
-            if (result.ok || result.error === 'access_denied') resolve(result.ok);
+            if (result.ok) resolve(result.handoff === undefined ? true : redeemHandoff(result.handoff));
+            else if (result.error === 'access_denied') resolve(false);
             else reject(new WidgetError('sign-in-failed', result.message));
           });
         }
@@ -86,7 +109,7 @@ export function proxyChannel(
     },
     async fanView(pollId) {
       const body: unknown = await (await call(proxyRoutes.userPoll(pollId))).json();
-      return readFanView(body);
+      return fanViewOf(isRecord(body) ? body.data : undefined);
     },
     async vote(pollId, answerId) {
       await call(proxyRoutes.vote(pollId), { method: 'POST', body: JSON.stringify({ answerId }) });
@@ -94,36 +117,15 @@ export function proxyChannel(
   };
 }
 
-/** The fan's view out of a user-context poll (`{ data: Poll }`); anything unreadable counts as not voted. */
-export function readFanView(body: unknown): FanPollView {
-  const poll = isRecord(body) && isRecord(body.data) ? body.data : {};
-  const answers = Array.isArray(poll.answers) ? poll.answers.filter(isRecord) : [];
-  return {
-    userVote: poll.userVote === true,
-    answers: answers.flatMap((answer) =>
-      typeof answer.id === 'string'
-        ? [
-            typeof answer.voteStatus === 'string'
-              ? { id: answer.id, voteStatus: answer.voteStatus }
-              : { id: answer.id },
-          ]
-        : [],
-    ),
-  };
-}
-
 async function errorCode(response: Response): Promise<WidgetErrorCode> {
   if (response.status === 401) return 'sign-in-required';
-  let code = '';
+  let error: Record<string, unknown> = {};
   try {
-    const body = (await response.json()) as Partial<ProxyErrorBody>;
-    code = typeof body.error?.code === 'string' ? body.error.code : '';
+    const body: unknown = await response.json();
+    if (isRecord(body) && isRecord(body.error)) error = body.error;
   } catch {
     // Not JSON: the status alone decides.
   }
-  if (/holder/i.test(code)) return 'not-holder';
-  if (code === 'vote_refused') return 'vote-refused';
-  if (/closed|not_open/i.test(code)) return 'poll-closed';
-  if (/sign|session|invalid_token/i.test(code)) return 'sign-in-required';
-  return 'vote-failed';
+  if (error.code === 'vote_refused') return refusalCode(error.reason);
+  return error.code === 'not_signed_in' ? 'sign-in-required' : 'vote-failed';
 }

@@ -6,7 +6,8 @@ export type FanPollView = Omit<BridgePollView, 'pollId'>;
 
 /**
  * How a card acts for the fan: through the extension when the fan has it, otherwise through the partner proxy's
- * session. Methods reject with a `WidgetError`.
+ * session, or through a channel the host gives the card (`card.channel`; the extension's popup gives one that talks
+ * to its background). Methods reject with a `WidgetError`, whose `code` the card turns into what the fan reads.
  */
 export interface VoteChannel {
   readonly via: 'extension' | 'popup';

@@ -5,6 +5,7 @@ export const widgetErrorCodes = [
   'popup-blocked',
   'not-holder',
   'vote-refused',
+  'already-voted',
   'poll-closed',
   'vote-failed',
   'extension-failed',

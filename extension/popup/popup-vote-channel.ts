@@ -1,0 +1,35 @@
+import { extensionErrorCode } from '../../widget/voting/extension-error-code.ts';
+import { fanViewOf } from '../../widget/voting/read-fan-view.ts';
+import type { VoteChannel } from '../../widget/voting/vote-channel.ts';
+import { WidgetError } from '../../widget/voting/widget-error.ts';
+import type { BackgroundClient } from '../shared/background-client.ts';
+import { ExtensionError } from '../shared/extension-error.ts';
+
+/**
+ * The `<fan-poll>` cards' vote channel inside the popup: the background holds the fan's tokens, so every read and
+ * vote is a message to it (no page bridge, no site approval: the popup is the extension's own page). Failures
+ * become the card's `WidgetError` codes exactly as over the bridge (`refused` + `reason`, `signed_out`, ...).
+ */
+export function popupVoteChannel(client: BackgroundClient): VoteChannel {
+  async function ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ExtensionError))
+        throw new WidgetError('vote-failed', 'The extension did not answer.', { cause: error });
+      throw new WidgetError(extensionErrorCode(error.code, error.reason), error.message, { cause: error });
+    }
+  }
+  return {
+    via: 'extension',
+    isSignedIn: () => ask(async () => (await client.ask('session-status', undefined)).signedIn),
+    // The popup's own header signs in; a card asking (its session ended meanwhile) goes through the same background.
+    signIn: () => ask(async () => (await client.ask('sign-in', undefined)).signedIn),
+    fanView: (pollId) => ask(async () => fanViewOf(await client.ask('user-poll', { pollId }))),
+    vote: (pollId, answerId) =>
+      ask(async () => {
+        // The background votes once (never retried) and reads the fan's poll again; the card re-reads it too.
+        await client.ask('vote', { pollId, answerId });
+      }),
+  };
+}

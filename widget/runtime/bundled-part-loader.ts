@@ -1,0 +1,12 @@
+import * as voting from '../fan-poll/fan-voting.ts';
+import * as list from '../fan-poll-list/list-view.ts';
+import * as fr from '../i18n/fr.ts';
+import type { PartLoader, PartModules } from './parts.ts';
+
+const bundled: PartModules = { voting, list, fr };
+
+/**
+ * Parts bundled into the importing script itself: no chunk, no `import()`, nothing fetched later. For the
+ * extension's pages (`define-bundled-elements.ts`), which are not size-constrained and should emit no extra chunk.
+ */
+export const bundledPartLoader: PartLoader = (name) => Promise.resolve(bundled[name]);

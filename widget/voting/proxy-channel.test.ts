@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csrfHeaderName, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { proxyChannel } from './proxy-channel.ts';
+import { WidgetError } from './widget-error.ts';
+
+const proxyUrl = 'https://polls.club.example/';
+const proxyOrigin = 'https://polls.club.example';
+const code = 'hY3k_9-Zq0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345';
+
+interface Sent {
+  method: string;
+  path: string;
+  init: RequestInit;
+}
+
+/** A proxy that answers by path; every request is kept. */
+function fakeProxy(answers: Record<string, () => Response>) {
+  const sent: Sent[] = [];
+  const fetchImpl = vi.fn((input: string, init: RequestInit = {}) => {
+    const url = new URL(input);
+    sent.push({ method: init.method ?? 'GET', path: url.pathname, init });
+    const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
+    return Promise.resolve(answer ? answer() : new Response('no route', { status: 404 }));
+  });
+  return { fetchImpl: fetchImpl as unknown as typeof fetch, sent };
+}
+
+const json = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Replaces `window.open` with a fake popup; returns what was opened and a way to post as the popup. */
+function fakePopup() {
+  const popup = { closed: false } as unknown as Window;
+  const opened: string[] = [];
+  vi.spyOn(window, 'open').mockImplementation((url) => {
+    opened.push(String(url));
+    return popup;
+  });
+  const post = (data: unknown, options: { origin?: string; source?: unknown } = {}): void => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data,
+        origin: options.origin ?? proxyOrigin,
+        source: (options.source ?? popup) as Window,
+      }),
+    );
+  };
+  return { popup, opened, post };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('proxy channel sign-in', () => {
+  it('opens the popup with the page origin, handoff=1 and the tracking parameters', () => {
+    const { opened } = fakePopup();
+    const { fetchImpl } = fakeProxy({});
+    void proxyChannel(proxyUrl, fetchImpl).signIn({ referrer: 'club-site', param3: 'banner' });
+    expect(opened).toHaveLength(1);
+    const url = new URL(opened[0]!);
+    expect(url.origin + url.pathname).toBe(proxyOrigin + proxyRoutes.signIn);
+    expect([...url.searchParams]).toEqual([
+      ['origin', location.origin],
+      ['handoff', '1'],
+      ['referrer', 'club-site'],
+      ['param3', 'banner'],
+    ]);
+  });
+
+  it('redeems the handoff code once, with credentials, the CSRF header and JSON, before it resolves', async () => {
+    const { post } = fakePopup();
+    const { fetchImpl, sent } = fakeProxy({
+      [`POST ${proxyRoutes.sessionHandoff}`]: () => json({ signedIn: true, userId: 'u1' }),
+    });
+    const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+    post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code });
+    await expect(signedIn).resolves.toBe(true);
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([`POST ${proxyRoutes.sessionHandoff}`]);
+    const init = sent[0]!.init;
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toMatchObject({ [csrfHeaderName]: '1', 'Content-Type': 'application/json' });
+    expect(JSON.parse(init.body as string)).toEqual({ handoff: code });
+  });
+
+  it('falls back to the session it can see when the proxy refuses the code, without trying the code again', async () => {
+    const { post } = fakePopup();
+    const { fetchImpl, sent } = fakeProxy({
+      [`POST ${proxyRoutes.sessionHandoff}`]: () =>
+        json({ error: { code: 'invalid_handoff', message: 'Sign in again.' } }, 400),
+      [`GET ${proxyRoutes.session}`]: () => json({ signedIn: true, userId: 'u1' }),
+    });
+    const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+    post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code });
+    await expect(signedIn).resolves.toBe(true);
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([
+      `POST ${proxyRoutes.sessionHandoff}`,
+      `GET ${proxyRoutes.session}`,
+    ]);
+  });
+
+  it.each([
+    ['a refused code (403)', () => json({ error: { code: 'origin_not_allowed', message: 'No' } }, 403)],
+    ['an unreachable proxy', () => Promise.reject(new TypeError('network')) as unknown as Response],
+  ])(
+    'fails the sign-in after %s when the page has no session, and the code goes nowhere',
+    async (_, answer) => {
+      const { post } = fakePopup();
+      const { fetchImpl, sent } = fakeProxy({
+        [`POST ${proxyRoutes.sessionHandoff}`]: answer,
+        [`GET ${proxyRoutes.session}`]: () => json({ signedIn: false }),
+      });
+      const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+      post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code });
+      const error: unknown = await signedIn.catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(WidgetError);
+      expect((error as WidgetError).code).toBe('sign-in-failed');
+      expect(
+        JSON.stringify({ message: (error as WidgetError).message, cause: String((error as Error).cause) }),
+      ).not.toContain(code);
+      expect(sent.filter((each) => each.path === proxyRoutes.sessionHandoff)).toHaveLength(1);
+    },
+  );
+
+  it('resolves at once on a success with no code (a proxy without handoffs)', async () => {
+    const { post } = fakePopup();
+    const { fetchImpl, sent } = fakeProxy({});
+    const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+    post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1' });
+    await expect(signedIn).resolves.toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('treats Deny on the consent page as a cancel and other failures as failures', async () => {
+    const { post } = fakePopup();
+    const { fetchImpl } = fakeProxy({});
+    const channel = proxyChannel(proxyUrl, fetchImpl);
+    const denied = channel.signIn({});
+    post({ type: 'fan-polls:sign-in', ok: false, error: 'access_denied', message: 'Denied' });
+    await expect(denied).resolves.toBe(false);
+    const failed = channel.signIn({});
+    post({ type: 'fan-polls:sign-in', ok: false, error: 'server_error', message: 'Down' });
+    await expect(failed).rejects.toMatchObject({ code: 'sign-in-failed' });
+  });
+
+  it('ignores messages from another origin or window, and malformed codes', async () => {
+    vi.useFakeTimers();
+    const { popup, post } = fakePopup();
+    const { fetchImpl, sent } = fakeProxy({
+      [`GET ${proxyRoutes.session}`]: () => json({ signedIn: false }),
+    });
+    const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+    const good = { type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code };
+    post(good, { origin: 'https://evil.example' });
+    post(good, { source: window });
+    for (const handoff of ['short', `${code} `, 'a'.repeat(129), 'code/with/slashes-0123456789', 42]) {
+      post({ ...good, handoff });
+    }
+    (popup as { closed: boolean }).closed = true;
+    await vi.advanceTimersByTimeAsync(600);
+    await expect(signedIn).resolves.toBe(false);
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([`GET ${proxyRoutes.session}`]);
+  });
+
+  it('says so when the popup is blocked', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await expect(proxyChannel(proxyUrl, fakeProxy({}).fetchImpl).signIn({})).rejects.toMatchObject({
+      code: 'popup-blocked',
+    });
+  });
+});
+
+describe('proxy channel vote errors', () => {
+  const votePath = proxyRoutes.vote('p1');
+  const refusal = (reason?: unknown) =>
+    json(
+      { error: { code: 'vote_refused', message: 'Refused', ...(reason === undefined ? {} : { reason }) } },
+      409,
+    );
+
+  it.each([
+    ['not_holder', 'not-holder'],
+    ['already_voted', 'already-voted'],
+    ['poll_not_open', 'poll-closed'],
+    ['unknown_answer', 'vote-refused'],
+    ['unknown_poll', 'vote-refused'],
+    ['a_reason_from_the_future', 'vote-refused'],
+    [undefined, 'vote-refused'],
+  ])('maps a refusal with reason %s to %s, from the reason only', async (reason, expected) => {
+    const { fetchImpl, sent } = fakeProxy({ [`POST ${votePath}`]: () => refusal(reason) });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: expected,
+    });
+    expect(sent).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 401', () => json({ error: { code: 'not_signed_in', message: 'Sign in' } }, 401), 'sign-in-required'],
+    ['a non-JSON 502', () => new Response('<html>', { status: 502 }), 'vote-failed'],
+    // A code that merely mentions a holder is not a reason: only `reason` says why.
+    [
+      'a code naming a holder',
+      () => json({ error: { code: 'not_holder', message: 'x' } }, 403),
+      'vote-failed',
+    ],
+  ])('maps %s', async (_, answer, expected) => {
+    const { fetchImpl } = fakeProxy({ [`POST ${votePath}`]: answer });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: expected,
+    });
+  });
+});
