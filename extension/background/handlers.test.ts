@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PlatformError } from '../../src/platform/errors.ts';
 import type { UserPollFilters } from '../../src/platform/query.ts';
+import type { Poll } from '../../src/platform/types.ts';
 import { backgroundRoutes, type BackgroundDependencies, type FanPlatform } from './handlers.ts';
 
 const popup = { kind: 'extension-page' } as const;
@@ -30,5 +32,52 @@ describe('the user-polls route', () => {
     const { routes, filters } = routesRecording();
     await routes['user-polls'].handle({ userVoted: false, ids }, popup);
     expect(filters).toEqual([{ ids, limit: 2 }]);
+  });
+});
+
+describe('a vote whose answer was lost', () => {
+  const pollId = ids[0] ?? '';
+  const answerId = ids[1] ?? '';
+  const site = { kind: 'content-script', siteOrigin: 'https://club.example', tabId: 1 } as const;
+
+  /** The routes over a platform whose vote times out; the re-read says whether it counted. */
+  function routesLosingTheVote(userVote: boolean) {
+    const calls: string[] = [];
+    const platform = {
+      vote: () => {
+        calls.push('vote');
+        return Promise.reject(new PlatformError('timeout', 'vote: no answer within the timeout'));
+      },
+      getUserPoll: () => {
+        calls.push('getUserPoll');
+        return Promise.resolve({ id: pollId, userVote, answers: [] } as unknown as Poll);
+      },
+    } as unknown as FanPlatform;
+    const deps = {
+      platform: () => Promise.resolve(platform),
+      sites: { isApproved: () => Promise.resolve(true) },
+      session: { status: () => Promise.resolve({ signedIn: true }) },
+    } as unknown as BackgroundDependencies;
+    return { routes: backgroundRoutes(deps), calls };
+  }
+
+  it('is settled by re-reading the fan’s poll, never by voting again (bridge and popup)', async () => {
+    const counted = routesLosingTheVote(true);
+    await expect(counted.routes.bridge.handle({ type: 'vote', pollId, answerId }, site)).resolves.toEqual({
+      type: 'vote',
+      accepted: true,
+    });
+    await expect(counted.routes.vote.handle({ pollId, answerId }, popup)).resolves.toMatchObject({
+      userVote: true,
+    });
+    expect(counted.calls.filter((call) => call === 'vote')).toHaveLength(2);
+  });
+
+  it('stays a failure when the re-read shows no vote', async () => {
+    const lost = routesLosingTheVote(false);
+    await expect(lost.routes.bridge.handle({ type: 'vote', pollId, answerId }, site)).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    expect(lost.calls).toEqual(['vote', 'getUserPoll']);
   });
 });

@@ -8,6 +8,7 @@ import type {
 import { bridgeProtocolVersion } from '../../src/contracts/bridge-contract.ts';
 import type { PlatformClient } from '../../src/platform/client.ts';
 import type { Poll } from '../../src/platform/types.ts';
+import { voteAndConfirm } from '../../src/platform/vote.ts';
 import { ExtensionError } from '../shared/extension-error.ts';
 import type { SessionView } from '../shared/messages.ts';
 import type { ApprovedSites } from './approved-sites.ts';
@@ -109,7 +110,8 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
       }
       case 'vote':
         await requireApprovedAndSignedIn(site);
-        await callPlatform((platform) => platform.vote(request.pollId, request.answerId));
+        // A lost answer is settled by re-reading the fan's poll, never by voting again.
+        await callPlatform((platform) => voteAndConfirm(platform, request.pollId, request.answerId));
         return { type: 'vote', accepted: true };
     }
   };
@@ -159,8 +161,9 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
       allow: 'extension-page',
       parse: parseVote,
       handle: async ({ pollId, answerId }) => {
-        await callPlatform((platform) => platform.vote(pollId, answerId));
-        // Never retried: the fan's poll is read again to show what the platform recorded.
+        // Never retried: a lost answer is settled by the re-read, and the fan's poll shows what the platform recorded.
+        const outcome = await callPlatform((platform) => voteAndConfirm(platform, pollId, answerId));
+        if (outcome.status === 'confirmed') return outcome.poll;
         return callPlatform((platform) => platform.getUserPoll(pollId));
       },
     },

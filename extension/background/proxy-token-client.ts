@@ -49,11 +49,18 @@ export class ProxyTokenClient {
     } catch (cause) {
       throw new ExtensionError('unavailable', 'The partner proxy could not be reached.', { cause });
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      throw new ExtensionError('unavailable', 'The partner proxy’s answer broke off.', { cause });
+    }
     if (response.ok) return text === '' ? undefined : parseJson(text);
     const code = proxyErrorCode(parseJson(text));
-    // A refused grant (400/401) is final; throttling and server errors are worth another try later.
-    if (response.status === 429 || response.status >= 500) {
+    // Throttling and server errors are worth another try later; so is anything but the proxy's own word that the
+    // refresh token is refused (a wrong proxy URL's 404 or a 403 must not sign the fan out).
+    const refused = refusedCode !== 'invalid_grant' || code === 'invalid_grant';
+    if (response.status === 429 || response.status >= 500 || !refused) {
       throw new ExtensionError('unavailable', `The partner proxy answered ${response.status}.`);
     }
     throw new ExtensionError(

@@ -82,6 +82,23 @@ describe('site approvals', () => {
     expect(t.opened).toHaveLength(5);
   });
 
+  it('opens one window at a time across sites: a page of many origins (frames) cannot bury the fan', async () => {
+    const t = setup();
+    const first = t.approvals.request('https://club.example');
+    await flush();
+    const spam = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => t.approvals.request(`https://s${index}.spam.example`)),
+    );
+    expect(t.opened).toHaveLength(1);
+    expect(spam.every((result) => result.status === 'rejected')).toBe(true);
+    expect((spam[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'rate_limited' });
+    await t.approvals.decide(t.approvalId(), false);
+    expect(await first).toBe(false);
+    void t.approvals.request('https://other.example');
+    await flush();
+    expect(t.opened).toHaveLength(2);
+  });
+
   it('revokes a site', async () => {
     const t = setup();
     await t.sites.approve('https://a.example', 1);

@@ -17,7 +17,7 @@ interface PendingApproval {
 
 /**
  * "Connect this site", as wallet extensions do: a site may ask for votes only after the fan approved its exact origin
- * in an extension window (approve.html). One window per site at a time; prompts are rate-limited per site.
+ * in an extension window (approve.html). One window at a time (across sites); prompts are rate-limited per site.
  */
 export class SiteApprovals {
   readonly #pending = new Map<string, PendingApproval>();
@@ -35,6 +35,11 @@ export class SiteApprovals {
     if (await this.sites.isApproved(origin)) return true;
     const existing = [...this.#pending.values()].find((pending) => pending.origin === origin);
     if (existing) return existing.decided;
+    // One approval window at a time, whatever the site: a page could otherwise frame many origins, each with its own
+    // per-site budget, and open a window for every one.
+    if (this.#pending.size > 0) {
+      throw new ExtensionError('rate_limited', 'Another site is waiting for your approval; try again later.');
+    }
     if (!this.limiter.tryTake(`approve ${origin}`)) {
       throw new ExtensionError('rate_limited', 'Too many approval requests from this site; try again later.');
     }

@@ -89,7 +89,11 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
   app.get('/widget/embed/poll.html', async (c) => {
     const page = await readFile(`${widgetDir}embed/poll.html`, 'utf8');
     const nonce = newNonce();
-    c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce));
+    // The card posts its events to the page that frames it: only the demo's own pages may (a partner lists its sites).
+    c.header(
+      'Content-Security-Policy',
+      `${demoContentSecurityPolicy(proxyUrl(), nonce)}; frame-ancestors 'self'`,
+    );
     return c.html(
       page
         .replace(

@@ -135,6 +135,23 @@ describe('userTokenKeeper', () => {
     expect(await keeper.invalidate('a')).toBe(false);
   });
 
+  it('stays signed out when cleared while a refresh is in flight (sign-out wins; nothing is persisted)', async () => {
+    const gate = deferred<TokenSet>();
+    const onTokens = vi.fn();
+    const keeper = userTokenKeeper(() => gate.promise, {
+      initial: { accessToken: 'old', refreshToken: 'r1', expiresAt: 0 },
+      now: () => 1,
+      onTokens,
+    });
+    const waiting = keeper.token();
+    keeper.clear();
+    gate.resolve({ accessToken: 'CANARY-new', refreshToken: 'r2' });
+    await expect(waiting).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(keeper.tokens).toBeUndefined();
+    expect(onTokens).not.toHaveBeenCalled();
+    await expect(keeper.token()).rejects.toMatchObject({ code: 'invalid_token' });
+  });
+
   it('without tokens, is signed out', async () => {
     const keeper = userTokenKeeper(() => Promise.resolve({ accessToken: 'x' }));
     await expect(keeper.token()).rejects.toMatchObject({ code: 'invalid_token' });

@@ -30,6 +30,8 @@ export class TokenKeeper {
   /** The access token the platform refused; the next `token()` replaces it. */
   #refused: string | undefined;
   #inFlight: Promise<TokenSet> | undefined;
+  /** Counts `clear()` calls: a refresh that was in flight across one must not bring the tokens back. */
+  #clears = 0;
 
   constructor(options: TokenKeeperOptions) {
     this.#options = options;
@@ -75,6 +77,7 @@ export class TokenKeeper {
 
   /** Forgets the tokens (sign-out: clear locally first, revoke after). */
   clear(): void {
+    this.#clears += 1;
     this.#tokens = undefined;
     this.#refused = undefined;
   }
@@ -85,6 +88,7 @@ export class TokenKeeper {
   }
 
   async #obtain(): Promise<TokenSet> {
+    const clearsAtStart = this.#clears;
     let next: TokenSet;
     try {
       next = await this.#options.obtain(this.#tokens);
@@ -94,6 +98,9 @@ export class TokenKeeper {
         this.#options.onSignedOut?.();
       }
       throw error;
+    }
+    if (this.#clears !== clearsAtStart) {
+      throw new PlatformError('invalid_token', 'Signed out while the token was being renewed');
     }
     this.set(next);
     try {

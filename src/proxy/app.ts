@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
+import { clientAddressReader } from './client-address.ts';
 import { errorExit } from './error-exit.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
@@ -12,7 +13,7 @@ import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from '
 import { RateLimiter } from './rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { defaultSessionOptions, SessionStore } from './session-store.ts';
+import { defaultSessionOptions, SessionStore, type SessionStoreOptions } from './session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
 export interface ProxyDeps {
@@ -22,6 +23,8 @@ export interface ProxyDeps {
   readonly now?: () => number;
   /** The caller's address for the sign-in rate limit; the Node adapter passes the socket's. */
   readonly clientAddress?: (c: Context) => string;
+  /** Over `defaultSessionOptions` (tests: small caps, short lifetimes). */
+  readonly sessions?: Partial<Omit<SessionStoreOptions, 'now'>>;
 }
 
 export interface ProxyApp {
@@ -37,12 +40,13 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret]);
   const freshMs = config.pollCacheSeconds * 1000;
+  const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
   const runtime: ProxyRuntime = {
     config,
     logger,
     now,
     platform: createPlatformAccess(config, deps.fetch ?? globalFetch, now),
-    sessions: new SessionStore({ ...defaultSessionOptions, now }),
+    sessions: new SessionStore(sessionOptions),
     pollCache: new ResponseCache({
       freshMs,
       staleWhileRevalidateMs: Math.min(staleWhileRevalidateSeconds * 1000, freshMs * 2),
@@ -52,9 +56,13 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     }),
     signInLimiter: new RateLimiter(config.signInPerMinute, 60_000, now),
     tokenMediationLimiter: new RateLimiter(config.tokenMediationPerMinute, 60_000, now),
-    clientAddress: clientAddressFrom(config.clientAddressHeader, deps.clientAddress ?? (() => 'unknown')),
+    clientAddress: clientAddressReader(
+      config.clientAddressHeader,
+      config.trustedProxyHops,
+      deps.clientAddress ?? (() => 'unknown'),
+    ),
     isAllowedPage: (origin) => config.allowedOrigins.includes(origin),
-    sessionCookieMaxAge: Math.floor(defaultSessionOptions.idleMs / 1000),
+    sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
   };
 
   const app = new Hono();
@@ -73,13 +81,4 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   });
   app.onError(errorExit(logger, now));
   return { app, runtime };
-}
-
-/** The configured forwarding header's first address when there is one, else what the runtime adapter knows. */
-function clientAddressFrom(
-  header: string | undefined,
-  fallback: (c: Context) => string,
-): (c: Context) => string {
-  if (header === undefined) return fallback;
-  return (c) => c.req.header(header)?.split(',')[0]?.trim() || fallback(c);
 }

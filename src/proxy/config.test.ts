@@ -90,6 +90,27 @@ describe('loadProxyConfig', () => {
     expect(problems).toContain('FAN_POLLS_TOKEN_MEDIATION_PER_MINUTE must be a whole number');
   });
 
+  it('reads the client address header with one trusted proxy hop by default, and more when set', () => {
+    expect(loadProxyConfig({}).clientAddressHeader).toBeUndefined();
+    const behindOne = loadProxyConfig({ FAN_POLLS_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' });
+    expect(behindOne.clientAddressHeader).toBe('X-Forwarded-For');
+    expect(behindOne.trustedProxyHops).toBe(1);
+    const behindTwo = loadProxyConfig({
+      FAN_POLLS_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+      FAN_POLLS_TRUSTED_PROXY_HOPS: '2',
+    });
+    expect(behindTwo.trustedProxyHops).toBe(2);
+    const problems = [
+      ...problemsOf({
+        FAN_POLLS_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+        FAN_POLLS_TRUSTED_PROXY_HOPS: '0',
+      }),
+      ...problemsOf({ FAN_POLLS_TRUSTED_PROXY_HOPS: '2' }),
+    ].join('\n');
+    expect(problems).toContain('FAN_POLLS_TRUSTED_PROXY_HOPS must be a whole number from 1 to 10');
+    expect(problems).toContain('FAN_POLLS_TRUSTED_PROXY_HOPS needs FAN_POLLS_CLIENT_ADDRESS_HEADER');
+  });
+
   it('refuses bad values with a message naming the setting', () => {
     const problems = problemsOf({
       PORT: 'eighty',

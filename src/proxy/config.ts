@@ -54,9 +54,14 @@ export interface ProxyConfig {
   readonly tokenMediationPerMinute: number;
   /**
    * Behind a load balancer or CDN: the request header that carries the client's address (`X-Forwarded-For`,
-   * `CF-Connecting-IP`); its first address keys the rate limit. Unset: the socket's address.
+   * `CF-Connecting-IP`, `X-Real-IP`); that address keys the rate limits. Unset: the socket's address.
    */
   readonly clientAddressHeader: string | undefined;
+  /**
+   * How many proxies you run in front of this one, each appending to `X-Forwarded-For`: the client's address is the
+   * entry this many places from the right (entries further left are written by the client). Default 1.
+   */
+  readonly trustedProxyHops: number;
 }
 
 export class ProxyConfigError extends Error {
@@ -195,6 +200,20 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
   if (clientAddressHeader !== undefined && !/^[A-Za-z0-9-]+$/.test(clientAddressHeader)) {
     problems.push('FAN_POLLS_CLIENT_ADDRESS_HEADER must be a header name such as X-Forwarded-For.');
   }
+  const trustedProxyHopsText = text('FAN_POLLS_TRUSTED_PROXY_HOPS');
+  if (trustedProxyHopsText !== undefined && clientAddressHeader === undefined) {
+    problems.push(
+      'FAN_POLLS_TRUSTED_PROXY_HOPS needs FAN_POLLS_CLIENT_ADDRESS_HEADER (the header the hops write).',
+    );
+  }
+  const trustedProxyHops = readInteger(
+    trustedProxyHopsText,
+    'FAN_POLLS_TRUSTED_PROXY_HOPS',
+    1,
+    1,
+    10,
+    problems,
+  );
 
   if (problems.length > 0) throw new ProxyConfigError(problems);
   return {
@@ -220,6 +239,7 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     signInPerMinute,
     tokenMediationPerMinute,
     clientAddressHeader,
+    trustedProxyHops,
   };
 }
 

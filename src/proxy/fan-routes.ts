@@ -26,11 +26,10 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
 
   const sessionTokens = async (c: Context): Promise<TokenKeeper> => {
     const session = runtime.sessions.find(await readSessionId(c, runtime.config.sessionSecret));
-    const tokens = session?.tokens;
-    if (session === undefined || tokens?.tokens === undefined) {
+    if (session?.tokens.tokens === undefined) {
       throw new ProxyError('not_signed_in', 'Sign in to see your polls and vote.');
     }
-    return tokens;
+    return session.tokens;
   };
   const clientFor = async (c: Context): Promise<PlatformClient> =>
     runtime.platform.userClient(await sessionTokens(c));
@@ -55,9 +54,8 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
     const body = await readJsonObject(c.req.raw);
     const answerId = checkedInput(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));
     const tokens = await sessionTokens(c);
-    const client = runtime.platform.userClient(tokens);
     try {
-      const outcome = await voteWithFreshToken(client, tokens, pollId, answerId);
+      const outcome = await voteWithFreshToken(runtime, tokens, pollId, answerId);
       runtime.logger.log('info', 'vote', { outcome: outcome.status });
       return c.body(null, 201);
     } catch (error) {
@@ -83,18 +81,24 @@ const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed
 /**
  * The client never retries a vote. One case is certain, not in doubt: the gateway refused the token (401), so the
  * vote never reached the platform's backend. Then the session's token is refreshed (once, shared) and the vote sent
- * again through `voteAndConfirm`, which settles any later doubt by re-reading the fan's poll.
+ * again through `voteAndConfirm`, which settles any later doubt by re-reading the fan's poll. Only the token the vote
+ * was sent with counts as refused: another request may have replaced it meanwhile, and the newer one is good.
  */
 async function voteWithFreshToken(
-  client: PlatformClient,
+  runtime: ProxyRuntime,
   tokens: TokenKeeper,
   pollId: string,
   answerId: string,
 ): Promise<VoteOutcome> {
+  let sentWith: string | undefined;
+  const client = runtime.platform.userClient({
+    token: async () => (sentWith = await tokens.token()),
+    invalidate: (refusedToken) => tokens.invalidate(refusedToken),
+  });
   try {
     return await voteAndConfirm(client, pollId, answerId);
   } catch (error) {
-    const refused = tokens.tokens?.accessToken;
+    const refused = sentWith;
     if (!(error instanceof PlatformError && error.code === 'invalid_token') || refused === undefined)
       throw error;
     if (!(await tokens.invalidate(refused))) throw error;

@@ -1,4 +1,4 @@
-import { PlatformClient } from '../platform/client.ts';
+import { PlatformClient, type TokenProvider } from '../platform/client.ts';
 import type { FetchLike } from '../platform/http.ts';
 import { OAuthClient } from '../platform/oauth.ts';
 import { applicationTokenKeeper, type TokenKeeper } from '../platform/token-keeper.ts';
@@ -13,7 +13,7 @@ export interface PlatformAccess {
   readonly oauth: OAuthClient;
   readonly applicationTokens: TokenKeeper;
   readonly publicClient: PlatformClient;
-  userClient(tokens: TokenKeeper): PlatformClient;
+  userClient(tokens: TokenProvider): PlatformClient;
 }
 
 export function createPlatformAccess(
@@ -31,7 +31,7 @@ export function createPlatformAccess(
     now,
   });
   const applicationTokens = applicationTokenKeeper(oauth, { now });
-  const clientFor = (tokens: TokenKeeper, kind: 'application' | 'user') =>
+  const clientFor = (tokens: TokenProvider, kind: 'application' | 'user') =>
     new PlatformClient({
       apiUrl: config.platformApiUrl,
       allowInsecureRequests: config.allowInsecureRequests,

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
 import { corsFromAllowlist } from './cors.ts';
+import { ProxyError } from './errors.ts';
 import { checkedInput } from './request-guards.ts';
 import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -8,6 +10,8 @@ import type { ProxyRuntime } from './runtime.ts';
 /** How long a CDN may serve a stale answer while it refreshes, and when the proxy fails. */
 export const staleWhileRevalidateSeconds = 30;
 export const staleIfErrorSeconds = 600;
+/** The longest the proxy keeps off a platform that throttled it, whatever its `Retry-After` says. */
+export const maxThrottleHoldMs = 5 * 60_000;
 
 /**
  * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
@@ -17,19 +21,40 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   const app = new Hono();
   app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
 
+  // Once the platform answered 429, every cache miss is answered from that until its Retry-After (capped), so that a
+  // crowd of visitors does not keep a throttled application over its quota.
+  let throttledUntil = 0;
+  const fromPlatform = async (read: () => Promise<unknown>): Promise<string> => {
+    const now = runtime.now();
+    if (now < throttledUntil) {
+      throw new ProxyError('upstream_throttled', 'The platform is busy. Try again later.', {
+        retryAfterSeconds: Math.ceil((throttledUntil - now) / 1000),
+      });
+    }
+    try {
+      return JSON.stringify({ data: await read() });
+    } catch (error) {
+      if (error instanceof PlatformError && error.code === 'throttled') {
+        const retryAt = error.retryAt?.getTime() ?? now + 60_000;
+        throttledUntil = Math.min(Math.max(retryAt, now + 1000), now + maxThrottleHoldMs);
+      }
+      throw error;
+    }
+  };
+
   app.get('/', async (c) => {
     const filters = checkedInput(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));
     const canonical = queryString(encodePollFilters(filters, 'polls'));
-    const answer = await runtime.pollCache.get(`polls${canonical}`, async () =>
-      JSON.stringify({ data: await runtime.platform.publicClient.listPolls(filters) }),
+    const answer = await runtime.pollCache.get(`polls${canonical}`, () =>
+      fromPlatform(() => runtime.platform.publicClient.listPolls(filters)),
     );
     return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
   });
 
   app.get('/:pollId', async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
-    const answer = await runtime.pollCache.get(`poll/${pollId}`, async () =>
-      JSON.stringify({ data: await runtime.platform.publicClient.getPoll(pollId) }),
+    const answer = await runtime.pollCache.get(`poll/${pollId}`, () =>
+      fromPlatform(() => runtime.platform.publicClient.getPoll(pollId)),
     );
     return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
   });

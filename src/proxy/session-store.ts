@@ -2,18 +2,22 @@ import type { TokenKeeper } from '../platform/token-keeper.ts';
 
 /**
  * Fans' sessions, held on the server: the browser has only an opaque, signed id in an HttpOnly cookie, so no script
- * on any page can read a fan's token. In memory, per process; a partner running several instances swaps this class
- * for a shared store with the same methods.
+ * on any page can read a fan's token. A session exists only once a fan has signed in: a sign-in in progress lives in
+ * its pending entry alone, so starting sign-ins (which anyone can do) never pushes a signed-in fan out. In memory,
+ * per process; a partner running several instances swaps this class for a shared store with the same methods.
  */
 export interface Session {
   readonly id: string;
   readonly createdAt: number;
   lastSeenAt: number;
-  userId: string | undefined;
-  /** The fan's tokens, refreshed with rotation, one refresh in flight; undefined when not signed in. */
-  tokens: TokenKeeper | undefined;
-  /** The card origin of the last sign-in started here: where a failed callback reports when its state is lost. */
-  signInOrigin: string | undefined;
+  readonly userId: string;
+  /**
+   * The fan's tokens, refreshed with rotation, one refresh in flight. Shared with the session's handoff copies:
+   * clearing it (sign-out, another sign-in over this session) ends them all.
+   */
+  readonly tokens: TokenKeeper;
+  /** The card origin the sign-in came from: where a later failed callback in this browser reports. */
+  readonly signInOrigin: string;
 }
 
 /** A sign-in between `/auth/login` and `/auth/callback`, found by its `state`. */
@@ -22,8 +26,11 @@ export interface PendingSignIn {
   readonly codeVerifier: string;
   /** The exact origin of the card that opened the popup: the callback page posts its result there only. */
   readonly openerOrigin: string;
-  /** The session (cookie) that started it: the callback must come back in the same browser. */
-  readonly sessionId: string;
+  /**
+   * The id in the session cookie of the browser that started it (its session's, or a fresh one when it has none):
+   * the callback must come back in the same browser (login CSRF).
+   */
+  readonly browserId: string;
   /** The card asked for a handoff code (`handoff=1`): it will redeem it from its own cookie partition. */
   readonly handoff: boolean;
   readonly createdAt: number;
@@ -44,6 +51,8 @@ export interface SessionStoreOptions {
   readonly absoluteMs: number;
   /** How long a sign-in may take between login and callback. */
   readonly pendingMs: number;
+  /** Sign-ins in progress kept at most; past it the oldest is dropped (its fan starts again). */
+  readonly maxPendingSignIns: number;
   /** How long a handoff code may wait to be redeemed (single use). */
   readonly handoffMs: number;
   readonly maxSessions: number;
@@ -54,6 +63,7 @@ export const defaultSessionOptions: SessionStoreOptions = {
   idleMs: 24 * 60 * 60 * 1000,
   absoluteMs: 7 * 24 * 60 * 60 * 1000,
   pendingMs: 10 * 60 * 1000,
+  maxPendingSignIns: 10_000,
   handoffMs: 60 * 1000,
   maxSessions: 100_000,
 };
@@ -70,16 +80,10 @@ export class SessionStore {
     this.#now = options.now ?? Date.now;
   }
 
-  create(): Session {
+  /** A signed-in session under a fresh id (an id planted before sign-in is worth nothing: session fixation). */
+  create(signedIn: Pick<Session, 'userId' | 'tokens' | 'signInOrigin'>): Session {
     const now = this.#now();
-    const session: Session = {
-      id: randomId(),
-      createdAt: now,
-      lastSeenAt: now,
-      userId: undefined,
-      tokens: undefined,
-      signInOrigin: undefined,
-    };
+    const session: Session = { ...signedIn, id: randomId(), createdAt: now, lastSeenAt: now };
     this.#sessions.set(session.id, session);
     while (this.#sessions.size > this.#options.maxSessions) {
       const oldest = this.#sessions.keys().next();
@@ -105,14 +109,6 @@ export class SessionStore {
     return session;
   }
 
-  /** Moves a session to a new id (after sign-in, against session fixation). */
-  rotate(session: Session): Session {
-    this.#sessions.delete(session.id);
-    const next: Session = { ...session, id: randomId(), lastSeenAt: this.#now() };
-    this.#sessions.set(next.id, next);
-    return next;
-  }
-
   /**
    * A second id for the same signed-in state (same tokens, same absolute lifetime), for another cookie partition of
    * the same browser: signing out through either clears the shared tokens, so both end.
@@ -127,10 +123,17 @@ export class SessionStore {
     this.#sessions.delete(id);
   }
 
+  /** Keeps a sign-in in progress: expired ones are swept, and past the cap the oldest gives way. */
   addPending(pending: Omit<PendingSignIn, 'createdAt'>): void {
     const now = this.#now();
+    // Oldest first (insertion order): sweeping stops at the first one still good.
     for (const [state, old] of this.#pending) {
-      if (now - old.createdAt >= this.#options.pendingMs) this.#pending.delete(state);
+      if (now - old.createdAt < this.#options.pendingMs) break;
+      this.#pending.delete(state);
+    }
+    for (const state of this.#pending.keys()) {
+      if (this.#pending.size < this.#options.maxPendingSignIns) break;
+      this.#pending.delete(state);
     }
     this.#pending.set(pending.state, { ...pending, createdAt: now });
   }
@@ -141,6 +144,19 @@ export class SessionStore {
     this.#pending.delete(state);
     if (pending === undefined || this.#now() - pending.createdAt >= this.#options.pendingMs) return undefined;
     return pending;
+  }
+
+  /** The card origin of this browser's latest sign-in still in progress: where a callback with a lost state reports. */
+  pendingOriginOf(browserId: string | undefined): string | undefined {
+    if (browserId === undefined) return undefined;
+    const now = this.#now();
+    let origin: string | undefined;
+    // Only on a failed callback (rate-limited per client), over at most `maxPendingSignIns` entries.
+    for (const pending of this.#pending.values()) {
+      if (pending.browserId === browserId && now - pending.createdAt < this.#options.pendingMs)
+        origin = pending.openerOrigin;
+    }
+    return origin;
   }
 
   /** A fresh single-use code (256 random bits) that hands `sessionId` to a page of `origin`. */

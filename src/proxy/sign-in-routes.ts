@@ -6,11 +6,12 @@ import { createAuthorizationRequest, validateCallback } from '../platform/oauth.
 import { userTokenKeeper } from '../platform/token-keeper.ts';
 import { renderCallbackPage } from './callback-page.ts';
 import { corsFromAllowlist } from './cors.ts';
+import { endSession } from './end-session.ts';
 import { ProxyError } from './errors.ts';
 import { readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie.ts';
-import type { Session } from './session-store.ts';
+import { randomId, type Session } from './session-store.ts';
 
 const trackingNames = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
 const maxTrackingLength = 200;
@@ -41,6 +42,11 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     error,
     message,
   });
+  const endSessionDeps = {
+    sessions,
+    logger,
+    revoke: (token: string) => runtime.platform.oauth.revoke(token),
+  };
   const currentSession = async (c: Context): Promise<Session | undefined> =>
     sessions.find(await readSessionId(c, config.sessionSecret));
 
@@ -76,7 +82,9 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       }
       tracking[name] = value;
     }
-    const session = (await currentSession(c)) ?? sessions.create();
+    // No session yet for a browser that has none: the pending entry alone holds this sign-in, bound to the browser
+    // by a fresh id in its cookie. Sessions are made by callbacks that succeed, never by starts.
+    const browserId = (await readSessionId(c, config.sessionSecret)) ?? randomId();
     const request = await createAuthorizationRequest({
       authUrl: config.platformAuthUrl,
       clientId: config.clientId,
@@ -84,15 +92,14 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       redirectUri: config.callbackUrl,
       tracking,
     });
-    session.signInOrigin = origin;
     sessions.addPending({
       state: request.state,
       codeVerifier: request.codeVerifier,
       openerOrigin: origin,
-      sessionId: session.id,
+      browserId,
       handoff: query.get('handoff') === '1',
     });
-    await writeSessionCookie(c, config.sessionSecret, session.id, runtime.sessionCookieMaxAge);
+    await writeSessionCookie(c, config.sessionSecret, browserId, runtime.sessionCookieMaxAge);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(request.url.href, 302);
@@ -100,12 +107,13 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
 
   app.get('/callback', async (c) => {
     const url = new URL(c.req.url);
-    const session = await currentSession(c);
+    const browserId = await readSessionId(c, config.sessionSecret);
+    const session = sessions.find(browserId);
     const pending = sessions.takePending(url.searchParams.get('state') ?? '');
-    const origin = pending?.openerOrigin ?? session?.signInOrigin;
+    const origin = pending?.openerOrigin ?? sessions.pendingOriginOf(browserId) ?? session?.signInOrigin;
     const limited = rateLimited(c, origin);
     if (limited) return limited;
-    if (pending === undefined || session === undefined || pending.sessionId !== session.id) {
+    if (pending === undefined || browserId === undefined || pending.browserId !== browserId) {
       // No pending sign-in for this state in this browser: expired, used already, or started elsewhere (login CSRF).
       logger.log('info', 'sign_in_failed', {
         reason: pending === undefined ? 'unknown_state' : 'other_browser',
@@ -133,11 +141,10 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
         now: runtime.now,
       });
       const { userId } = await runtime.platform.userClient(keeper).getCurrentUser();
-      // A new id once signed in, so that an id planted before sign-in is worth nothing (session fixation).
-      const signedIn = sessions.rotate(session);
-      signedIn.tokens = keeper;
-      signedIn.userId = userId;
+      const signedIn = sessions.create({ userId, tokens: keeper, signInOrigin: pending.openerOrigin });
       await writeSessionCookie(c, config.sessionSecret, signedIn.id, runtime.sessionCookieMaxAge);
+      // Signed in again over a signed-in session (maybe as another fan): the old pair ends, and its copies with it.
+      if (session !== undefined) await endSession(endSessionDeps, session, tokens);
       logger.log('info', 'signed_in');
       // This cookie lands in the proxy site's partition; a card on another site redeems the code for its own. Only
       // when the card asked: a card that does not know the field keeps getting the message it knows.
@@ -170,9 +177,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     const session = await currentSession(c);
     c.header('Cache-Control', 'no-store');
     const status: SessionStatus =
-      session?.tokens?.tokens !== undefined && session.userId !== undefined
-        ? { signedIn: true, userId: session.userId }
-        : { signedIn: false };
+      session?.tokens.tokens !== undefined ? { signedIn: true, userId: session.userId } : { signedIn: false };
     return c.json(status);
   });
 
@@ -196,7 +201,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       throw new ProxyError('origin_not_allowed', 'This sign-in was started by another page.');
     }
     const session = sessions.find(handoff.sessionId);
-    if (session?.tokens?.tokens === undefined || session.userId === undefined) {
+    if (session?.tokens.tokens === undefined) {
       logger.log('info', 'handoff_refused', { reason: 'signed_out' });
       throw new ProxyError('invalid_handoff', 'This sign-in has ended. Sign in again.');
     }
@@ -213,20 +218,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     clearSessionCookie(c);
     c.header('Cache-Control', 'no-store');
     if (session === undefined) return c.body(null, 204);
-    // Clear here first: the platform's revoke answers 200 whatever happened, so it proves nothing.
-    const tokens = session.tokens?.tokens;
-    session.tokens?.clear();
-    sessions.delete(session.id);
-    const toRevoke = [tokens?.refreshToken, tokens?.accessToken].filter((token) => token !== undefined);
-    for (const token of toRevoke) {
-      try {
-        await runtime.platform.oauth.revoke(token);
-      } catch (error) {
-        logger.log('warn', 'revoke_failed', {
-          platformError: error instanceof PlatformError ? error.code : 'unknown',
-        });
-      }
-    }
+    await endSession(endSessionDeps, session);
     logger.log('info', 'signed_out');
     return c.body(null, 204);
   });

@@ -36,14 +36,29 @@ function newestIn(folder: string): number {
 /** Requests the proxy sent to the platform, in order (method and path). */
 export type UpstreamLog = { method: string; path: string }[];
 
+export interface WidgetStackOptions {
+  /** Simulated fans voting in open polls (the sandbox's default: on). */
+  readonly simulate?: boolean;
+  /**
+   * `true`: the demo page is addressed as `http://localhost:<port>` while the proxy stays on
+   * `http://127.0.0.1:<port>`, two different sites, so that the proxy's cookies are third-party on the demo page and
+   * a card's cookies live in the demo site's partition. Default: both on 127.0.0.1 (same site).
+   */
+  readonly crossSite?: boolean;
+}
+
 export async function startWidgetStack(
-  options: { simulate?: boolean } = {},
+  options: WidgetStackOptions = {},
 ): Promise<WidgetStack & { upstream: UpstreamLog }> {
   // The proxy's port first: its sign-in callback must be registered with the sandbox before the proxy starts.
   const proxyPort = await freePort();
   let proxyUrl = '';
   // The demo page before the proxy: the proxy allows the demo's origin, the demo learns the proxy's URL later.
-  const demo = await serveDemo({ port: 0, proxyUrl: () => proxyUrl });
+  const served = await serveDemo({ port: 0, proxyUrl: () => proxyUrl });
+  // The demo listens on 127.0.0.1 either way; Chromium resolves `localhost` to loopback itself.
+  const demo: RunningDemo = options.crossSite
+    ? { url: served.url.replace('//127.0.0.1:', '//localhost:'), close: () => served.close() }
+    : served;
   const upstream: UpstreamLog = [];
   const stack = await startSandboxAndProxy({
     sandbox: {
@@ -52,7 +67,8 @@ export async function startWidgetStack(
     },
     proxy: {
       port: proxyPort,
-      config: { allowedOrigins: [demo.url] },
+      // As a partner sets it: through the environment, so that the proxy's own origin check reads it.
+      env: { FAN_POLLS_ALLOWED_ORIGINS: demo.url },
       deps: {
         fetch: (input, init) => {
           const request = new Request(input, init);

@@ -12,6 +12,7 @@ import {
   fanHeaders,
   pageOrigin,
   sessionCookieOf,
+  sessionIdOf,
   signIn,
   startHarness,
   type Harness,
@@ -21,6 +22,7 @@ import { canaryTokenPrefix } from '../support/canary.ts';
 /** Another partner page on the allowlist (e.g. the media site that embeds the banner). */
 const otherPageOrigin = 'http://127.0.0.1:4998';
 const samUserId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02';
+const alexUserId = '0f8c2a4e-6b1d-4e3f-9a5c-7d2e4f6a8b01';
 
 let harness: Harness;
 let clockOffsetMs = 0;
@@ -183,6 +185,37 @@ describe('session handoff', () => {
       const status = (await (await harness.call('/auth/session', { cookie })).json()) as SessionStatus;
       expect(status).toEqual({ signedIn: false });
     }
+  });
+
+  it('ends the old fan’s tokens when another fan signs in over the session: revoked upstream, and its copies end', async () => {
+    const { handoff, popupCookie } = await signedInWithHandoff();
+    const cardCookie = sessionCookieOf(await redeem(handoff))!;
+    const old = harness.proxy.proxy.runtime.sessions.find(sessionIdOf(popupCookie))?.tokens.tokens;
+    if (old?.refreshToken === undefined) throw new Error('The first sign-in left no token pair.');
+    const revokedBefore = harness.upstream.length;
+
+    const again = await signIn(harness, { username: 'alex', cookie: popupCookie });
+    expect(callbackResultOf(again.page).result).toMatchObject({ ok: true, userId: alexUserId });
+    const revoked = harness.upstream.slice(revokedBefore).flatMap((call) => call.revoked ?? []);
+    expect(revoked.sort()).toEqual([old.accessToken, old.refreshToken].sort());
+    const meWithOldToken = await fetch(`${harness.sandbox.apiUrl}/user/1.0.0/user/me`, {
+      headers: { Authorization: `Bearer ${old.accessToken}` },
+    });
+    expect(meWithOldToken.status).toBe(401);
+
+    // The card's copy was sam's: it ends with sam's tokens rather than carrying on as sam.
+    const card = (await (
+      await harness.call('/auth/session', { cookie: cardCookie })
+    ).json()) as SessionStatus;
+    expect(card).toEqual({ signedIn: false });
+    const cardMe = await harness.call('/api/user/me', { cookie: cardCookie, headers: fanHeaders });
+    expect(await errorCode(cardMe)).toBe('not_signed_in');
+    // The popup's partition is alex now, on a fresh session id.
+    expect(again.cookie).not.toBe(popupCookie);
+    const popup = (await (
+      await harness.call('/auth/session', { cookie: again.cookie! })
+    ).json()) as SessionStatus;
+    expect(popup).toEqual({ signedIn: true, userId: alexUserId });
   });
 
   it('gives no handoff code unless the card asked for one, nor on a failed sign-in', async () => {

@@ -26,6 +26,8 @@ export interface UpstreamCall {
   readonly url: URL;
   /** `grant_type` of a token request. */
   readonly grant?: string;
+  /** The `token` of a revoke request. */
+  readonly revoked?: string;
 }
 
 export interface Recorded {
@@ -39,6 +41,8 @@ export interface Harness extends SandboxAndProxy {
   readonly upstream: UpstreamCall[];
   readonly logLines: string[];
   readonly answers: Recorded[];
+  /** Runs before each upstream request is sent (and holds it until done): a test's way to interleave requests. */
+  beforeUpstream: ((request: Request) => Promise<void>) | undefined;
   /** Fetch a proxy path (recorded); `origin` sets the Origin header. */
   call(
     path: string,
@@ -48,20 +52,24 @@ export interface Harness extends SandboxAndProxy {
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
-  deps: Pick<ProxyDeps, 'now'> = {},
+  deps: Pick<ProxyDeps, 'now' | 'sessions'> = {},
 ): Promise<Harness> {
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];
   const answers: Recorded[] = [];
+  const hooks: Pick<Harness, 'beforeUpstream'> = { beforeUpstream: undefined };
   const countingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const grant =
-      request.method === 'POST' ? new URLSearchParams(await request.clone().text()).get('grant_type') : null;
+    const form = request.method === 'POST' ? new URLSearchParams(await request.clone().text()) : undefined;
+    const grant = form?.get('grant_type') ?? null;
+    const revoked = request.url.endsWith('/oauth2/revoke') ? (form?.get('token') ?? null) : null;
     upstream.push({
       method: request.method,
       url: new URL(request.url),
       ...(grant === null ? {} : { grant }),
+      ...(revoked === null ? {} : { revoked }),
     });
+    await hooks.beforeUpstream?.(request);
     return globalThis.fetch(request);
   };
   const stack = await startSandboxAndProxy({
@@ -102,7 +110,7 @@ export async function startHarness(
     });
   };
 
-  return {
+  return Object.assign(hooks, {
     sandbox,
     proxy,
     upstream,
@@ -110,7 +118,7 @@ export async function startHarness(
     answers,
     call,
     close: () => stack.close(),
-  };
+  });
 }
 
 export const fanHeaders = { [csrfHeaderName]: csrfHeaderValue };
@@ -136,6 +144,12 @@ export function sessionCookieOf(response: Response): string | undefined {
   return line?.split(';', 1)[0];
 }
 
+/** The session id inside a session cookie's signed value (`id.signature`), to look the session up in a test. */
+export function sessionIdOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  return value.slice(0, value.lastIndexOf('.'));
+}
+
 /** The message the callback page would post, and the origin it would post it to. */
 export function callbackResultOf(html: string): { result: SignInResultMessage; openerOrigin: string | null } {
   const match = /<script type="application\/json" id="sign-in-result">([^<]*)<\/script>/.exec(html);
@@ -152,6 +166,8 @@ export async function signIn(
     tracking?: Record<string, string>;
     /** Ask for a handoff code (`handoff=1`), as a card on another site than the proxy does. */
     handoff?: boolean;
+    /** The browser's session cookie already (signing in again over it). */
+    cookie?: string;
   } = {},
 ): Promise<{ page: string; status: number; cookie: string | undefined; loginLocation: string }> {
   const query = new URLSearchParams({
@@ -159,10 +175,13 @@ export async function signIn(
     ...options.tracking,
     ...(options.handoff === true ? { handoff: '1' } : {}),
   });
-  const login = await harness.call(`/auth/login?${query.toString()}`, { origin: null });
+  const login = await harness.call(`/auth/login?${query.toString()}`, {
+    origin: null,
+    ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
+  });
   const loginLocation = login.headers.get('location');
   if (login.status !== 302 || loginLocation === null) throw new Error(`Login answered ${login.status}.`);
-  const loginCookie = sessionCookieOf(login);
+  const loginCookie = sessionCookieOf(login) ?? options.cookie;
   const outcome = await answerConsent((input, init) => fetch(input, init), loginLocation, {
     decision: options.decision ?? 'allow',
     username: options.username ?? 'sam',

@@ -281,21 +281,76 @@ describe('token mediation rate limit', () => {
 
 describe('sign-in rate limit behind a load balancer', () => {
   let harness: Harness;
+  let behindTwoHops: Harness;
   beforeAll(async () => {
     harness = await startHarness({ signInPerMinute: 1, clientAddressHeader: 'X-Forwarded-For' });
+    behindTwoHops = await startHarness({
+      signInPerMinute: 1,
+      clientAddressHeader: 'X-Forwarded-For',
+      trustedProxyHops: 2,
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await behindTwoHops.close();
+  });
+  const start = (target: Harness, forwardedFor: string) =>
+    target.call(`/auth/login?origin=${encodeURIComponent(pageOrigin)}`, {
+      origin: null,
+      headers: { 'X-Forwarded-For': forwardedFor },
+    });
+
+  it('keys the limit on the address the trusted proxy added (the last), not on what the client wrote first', async () => {
+    // The load balancer appends the address it saw; anything before it is the client's own word.
+    expect((await start(harness, '203.0.113.1')).status).toBe(302);
+    expect((await start(harness, '203.0.113.2')).status).toBe(302);
+    // The same client making up a new first address each time is still the same client.
+    expect((await start(harness, '198.51.100.7, 203.0.113.1')).status).toBe(429);
+    expect((await start(harness, '198.51.100.8, 10.9.9.9, 203.0.113.2')).status).toBe(429);
+    // And naming someone else's address first does not spend that one's budget.
+    expect((await start(harness, '203.0.113.2, 203.0.113.3')).status).toBe(302);
+  });
+
+  it('with FAN_POLLS_TRUSTED_PROXY_HOPS=2 (CDN then load balancer) takes the second address from the right', async () => {
+    // client-written, client (added by the CDN), CDN (added by the load balancer)
+    expect((await start(behindTwoHops, '203.0.113.1, 192.0.2.10')).status).toBe(302);
+    expect((await start(behindTwoHops, '198.51.100.7, 203.0.113.1, 192.0.2.11')).status).toBe(429);
+    expect((await start(behindTwoHops, '203.0.113.1, 203.0.113.4, 192.0.2.10')).status).toBe(302);
+  });
+});
+
+describe('a flood of sign-in starts', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness(
+      { signInPerMinute: 10_000 },
+      { sessions: { maxSessions: 3, maxPendingSignIns: 5 } },
+    );
   });
   afterAll(async () => {
     await harness.close();
   });
 
-  it('counts each client address from the configured header separately', async () => {
-    const start = (address: string) =>
-      harness.call(`/auth/login?origin=${encodeURIComponent(pageOrigin)}`, {
+  it('does not evict a signed-in fan, and a sign-in started after it still completes', async () => {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    const fan = { cookie: cookie!, headers: fanHeaders };
+    expect((await harness.call('/api/user/me', fan)).status).toBe(200);
+
+    // Many more cookieless sign-in starts than there is room for sessions or pending sign-ins.
+    for (let index = 0; index < 20; index += 1) {
+      const start = await harness.call(`/auth/login?origin=${encodeURIComponent(pageOrigin)}`, {
         origin: null,
-        headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` },
       });
-    expect((await start('203.0.113.1')).status).toBe(302);
-    expect((await start('203.0.113.2')).status).toBe(302);
-    expect((await start('203.0.113.1')).status).toBe(429);
+      expect(start.status).toBe(302);
+    }
+
+    expect((await harness.call('/api/user/me', fan)).status).toBe(200);
+    const status = await harness.call('/auth/session', { cookie: cookie! });
+    expect(((await status.json()) as { signedIn: boolean }).signedIn).toBe(true);
+    const late = await signIn(harness, { username: 'kim' });
+    expect(callbackResultOf(late.page).result.ok).toBe(true);
+    expect((await harness.call('/api/user/me', { cookie: late.cookie!, headers: fanHeaders })).status).toBe(
+      200,
+    );
   });
 });

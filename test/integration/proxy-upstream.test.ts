@@ -97,3 +97,83 @@ describe('upstream cost', () => {
     expect(((await after.json()) as { data: Poll }).data.userVote).toBe(true);
   });
 });
+
+describe('a throttled platform', () => {
+  let throttled: Harness;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    throttled = await startHarness({}, { now: () => Date.now() + offsetMs });
+  });
+  afterAll(async () => {
+    await throttled.close();
+  });
+
+  it('is left alone until its Retry-After, with the wait passed on to every visitor', async () => {
+    const polls = ((await (await throttled.call('/api/polls')).json()) as { data: Poll[] }).data;
+    const [first, second] = polls.map((poll) => poll.id);
+    const reads = () => throttled.upstream.filter((call) => call.url.pathname.includes('/poll/')).length;
+    throttled.sandbox.sandbox.faults.throttleNext(1, 30);
+    const before = reads();
+
+    const refused = await throttled.call(`/api/polls/${first}`);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('upstream_throttled');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20);
+    expect(reads() - before).toBe(1);
+
+    // Another poll, another visitor: answered from the proxy's memory of the 429, not by asking again.
+    const held = await throttled.call(`/api/polls/${second}`);
+    expect(held.status).toBe(503);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(20);
+    expect(reads() - before).toBe(1);
+
+    offsetMs = 31_000;
+    expect((await throttled.call(`/api/polls/${second}`)).status).toBe(200);
+    expect(reads() - before).toBe(2);
+  });
+});
+
+describe('a vote refused for a token another request already replaced', () => {
+  let fresh: Harness;
+  beforeAll(async () => {
+    fresh = await startHarness();
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  it('is sent again on the newer token, without one more refresh', async () => {
+    const { cookie } = await signIn(fresh, { username: 'sam' });
+    const fan = { cookie: cookie!, headers: fanHeaders };
+    const userPolls = ((await (await fresh.call('/api/user/polls', fan)).json()) as { data: Poll[] }).data;
+    const clock = fresh.sandbox.sandbox.state.clock;
+    clock.advance(twoHoursMs);
+    const now = clock.now();
+    const poll = userPolls.find(
+      (candidate) =>
+        candidate.userVote === false &&
+        candidate.status !== 'cancelled' &&
+        candidate.openAt !== undefined &&
+        Date.parse(candidate.openAt) <= now &&
+        candidate.closeAt !== undefined &&
+        Date.parse(candidate.closeAt) > now + 60_000,
+    );
+    if (!poll) throw new Error('No open poll for sam at the sandbox time.');
+    const refreshes = () => fresh.upstream.filter((call) => call.grant === 'refresh_token').length;
+    const votes = () =>
+      fresh.upstream.filter((call) => call.method === 'POST' && call.url.pathname.endsWith('/vote')).length;
+    const before = { refreshes: refreshes(), votes: votes() };
+
+    // The vote leaves with the expired token; before the platform answers, another request of the same fan meets the
+    // refusal first and refreshes. The vote's own refusal must then cost no second refresh.
+    fresh.beforeUpstream = async (request) => {
+      if (!request.url.endsWith('/vote')) return;
+      fresh.beforeUpstream = undefined;
+      expect((await fresh.call('/api/user/me', fan)).status).toBe(200);
+    };
+    const vote = await castVote(fresh, fan.cookie, poll.id, poll.answers[0]!.id);
+    expect(vote.status).toBe(201);
+    expect(votes() - before.votes).toBe(2);
+    expect(refreshes() - before.refreshes).toBe(1);
+  });
+});

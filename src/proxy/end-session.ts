@@ -1,0 +1,36 @@
+import { PlatformError } from '../platform/errors.ts';
+import type { TokenSet } from '../platform/oauth.ts';
+import type { ProxyLogger } from './logger.ts';
+import type { Session, SessionStore } from './session-store.ts';
+
+export interface EndSessionDeps {
+  readonly sessions: Pick<SessionStore, 'delete'>;
+  readonly revoke: (token: string) => Promise<void>;
+  readonly logger: ProxyLogger;
+}
+
+/**
+ * Ends a signed-in session (sign-out, or another sign-in over it): its tokens are forgotten here first, since the
+ * platform's revoke answers 200 whatever happened and so proves nothing, then both are revoked upstream. The keeper
+ * is shared with the session's handoff copies, so they end with it. `keep` is a pair that must survive (the new
+ * sign-in's): should the platform have handed the same tokens out again, revoking either would end it too.
+ */
+export async function endSession(deps: EndSessionDeps, session: Session, keep?: TokenSet): Promise<void> {
+  const tokens = session.tokens.tokens;
+  session.tokens.clear();
+  deps.sessions.delete(session.id);
+  const pair = [tokens?.refreshToken, tokens?.accessToken].filter((token) => token !== undefined);
+  if (keep !== undefined && pair.some((token) => token === keep.accessToken || token === keep.refreshToken)) {
+    deps.logger.log('warn', 'revoke_skipped', { reason: 'reissued_tokens' });
+    return;
+  }
+  for (const token of pair) {
+    try {
+      await deps.revoke(token);
+    } catch (error) {
+      deps.logger.log('warn', 'revoke_failed', {
+        platformError: error instanceof PlatformError ? error.code : 'unknown',
+      });
+    }
+  }
+}
