@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../platform/http.ts';
+import { parsePollList } from '../platform/parse.ts';
 import { fetchPollsFromProxy } from './proxy-source.ts';
 import { pollFixture } from './poll-fixture.ts';
 import { hangingFetch } from '../../test/support/hanging-fetch.ts';
@@ -28,7 +29,11 @@ describe('fetchPollsFromProxy', () => {
     const { fetch, calls } = fakeFetch(() =>
       json({ data: [pollFixture({ id: idA }), pollFixture({ id: idB })] }),
     );
-    const polls = await fetchPollsFromProxy('https://proxy.example/', fetch)([idB, idA.toUpperCase(), idA]);
+    const polls = await fetchPollsFromProxy(
+      'https://proxy.example/',
+      parsePollList,
+      fetch,
+    )([idB, idA.toUpperCase(), idA]);
     expect(polls.map((poll) => poll.id)).toEqual([idA, idB]);
     expect(calls).toHaveLength(1);
     const call = calls[0]!;
@@ -40,7 +45,7 @@ describe('fetchPollsFromProxy', () => {
 
   it('leaves out ids that are not uuids, and sends nothing when none is left', async () => {
     const { fetch, calls } = fakeFetch(() => json({ data: [] }));
-    const read = fetchPollsFromProxy('https://proxy.example', fetch);
+    const read = fetchPollsFromProxy('https://proxy.example', parsePollList, fetch);
     await read(['not-a-uuid', idA]);
     expect(calls[0]?.url.searchParams.getAll('ids[]')).toEqual([idA]);
     expect(await read(['x', '../admin'])).toEqual([]);
@@ -49,14 +54,18 @@ describe('fetchPollsFromProxy', () => {
 
   it('accepts data as a single object, as the platform documents', async () => {
     const { fetch } = fakeFetch(() => json({ data: pollFixture({ id: idA }) }));
-    expect((await fetchPollsFromProxy('https://proxy.example', fetch)([idA])).map((poll) => poll.id)).toEqual(
-      [idA],
-    );
+    expect(
+      (await fetchPollsFromProxy('https://proxy.example', parsePollList, fetch)([idA])).map(
+        (poll) => poll.id,
+      ),
+    ).toEqual([idA]);
   });
 
   it('turns a body that is not a poll list into malformed_response', async () => {
     const { fetch } = fakeFetch(() => json({ data: [{ nope: true }] }));
-    await expect(fetchPollsFromProxy('https://proxy.example', fetch)([idA])).rejects.toMatchObject({
+    await expect(
+      fetchPollsFromProxy('https://proxy.example', parsePollList, fetch)([idA]),
+    ).rejects.toMatchObject({
       code: 'malformed_response',
     });
   });
@@ -68,9 +77,9 @@ describe('fetchPollsFromProxy', () => {
         { status: 503, headers: { 'Retry-After': '60' } },
       ),
     );
-    const error = await fetchPollsFromProxy('https://proxy.example', fetch, { now: () => 1_000_000 })([
-      idA,
-    ]).catch((caught: unknown) => caught);
+    const error = await fetchPollsFromProxy('https://proxy.example', parsePollList, fetch, {
+      now: () => 1_000_000,
+    })([idA]).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'throttled', status: 503, retryAt: new Date(1_060_000) });
   });
 
@@ -79,7 +88,7 @@ describe('fetchPollsFromProxy', () => {
       json({ error: { code: 'rate_limited', message: 'x', retryAfterSeconds: 5 } }, { status: 429 }),
     );
     await expect(
-      fetchPollsFromProxy('https://proxy.example', fetch, { now: () => 0 })([idA]),
+      fetchPollsFromProxy('https://proxy.example', parsePollList, fetch, { now: () => 0 })([idA]),
     ).rejects.toMatchObject({
       code: 'throttled',
       retryAt: new Date(5000),
@@ -94,7 +103,9 @@ describe('fetchPollsFromProxy', () => {
     ];
     for (const [response, code] of cases) {
       const { fetch } = fakeFetch(() => response);
-      await expect(fetchPollsFromProxy('https://proxy.example', fetch)([idA])).rejects.toMatchObject({
+      await expect(
+        fetchPollsFromProxy('https://proxy.example', parsePollList, fetch)([idA]),
+      ).rejects.toMatchObject({
         code,
       });
     }
@@ -102,11 +113,13 @@ describe('fetchPollsFromProxy', () => {
 
   it('turns a failed fetch into network and an aborted one into timeout', async () => {
     const refused: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
-    await expect(fetchPollsFromProxy('https://proxy.example', refused)([idA])).rejects.toMatchObject({
+    await expect(
+      fetchPollsFromProxy('https://proxy.example', parsePollList, refused)([idA]),
+    ).rejects.toMatchObject({
       code: 'network',
     });
     await expect(
-      fetchPollsFromProxy('https://proxy.example', hangingFetch, { timeoutMs: 5 })([idA]),
+      fetchPollsFromProxy('https://proxy.example', parsePollList, hangingFetch, { timeoutMs: 5 })([idA]),
     ).rejects.toMatchObject({
       code: 'timeout',
     });
