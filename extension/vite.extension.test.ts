@@ -11,13 +11,17 @@ describe('the extension manifests', () => {
     expect(chrome.background).toEqual({ service_worker: 'background/service-worker.ts', type: 'module' });
   });
 
-  it('derives the Firefox variant: background scripts, a gecko id, no key', () => {
+  it('derives the Firefox variant: background scripts, a gecko id, its data-collection consent, no key', () => {
     const firefox = extensionManifest('firefox');
     expect(firefox['key']).toBeUndefined();
     expect(firefox['minimum_chrome_version']).toBeUndefined();
     expect(firefox.background).toEqual({ scripts: ['background/service-worker.ts'], type: 'module' });
     expect(firefox['browser_specific_settings']).toEqual({
-      gecko: { id: geckoId, strict_min_version: '128.0' },
+      gecko: {
+        id: geckoId,
+        strict_min_version: '140.0',
+        data_collection_permissions: { required: ['authenticationInfo'] },
+      },
     });
   });
 

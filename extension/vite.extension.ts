@@ -15,6 +15,14 @@ const repository = resolve(extensionFolder, '..');
 /** Firefox's id, pinned like Chromium's `key`; Firefox derives its redirect URL from it (`local-defaults.ts`). */
 export const geckoId = geckoExtensionId;
 
+/**
+ * Firefox's data-collection consent (required of new add-ons): the extension sends the fan's sign-in (the
+ * authorization code, then the refresh token) to the partner proxy and the access token to the platform, and
+ * nothing else about the fan or the pages visited. The key needs Firefox 140 (the oldest supported ESR), hence the
+ * minimum version.
+ */
+export const firefoxDataCollection = { required: ['authenticationInfo'] } as const;
+
 type Manifest = Record<string, unknown> & { background: { service_worker: string } };
 
 /** The root manifest.json for Chromium; for Firefox the same with `background.scripts` and a gecko id, no `key`. */
@@ -25,7 +33,9 @@ export function extensionManifest(target: ExtensionTarget): Manifest {
   return {
     ...rest,
     background: { scripts: [background.service_worker], type: 'module' },
-    browser_specific_settings: { gecko: { id: geckoId, strict_min_version: '128.0' } },
+    browser_specific_settings: {
+      gecko: { id: geckoId, strict_min_version: '140.0', data_collection_permissions: firefoxDataCollection },
+    },
   } as unknown as Manifest;
 }
 
