@@ -11,8 +11,13 @@ import { tidyManifest, type ElementsManifest } from './build/elements-manifest.t
 import { minifyCssTemplates } from './build/minify-css.ts';
 import { minifyHtmlTemplates } from './build/minify-html.ts';
 import { partFileName, runtimeGlobalName } from './runtime/runtime-global.ts';
-import { sharedLitExports, sharedModulePaths } from './runtime/shared-module-paths.ts';
-import { litValueImports } from './build/lit-imports.ts';
+import {
+  copiedStatelessModulePaths,
+  sharedExports,
+  sharedModulePaths,
+  type SharedModulePath,
+} from './runtime/shared-module-paths.ts';
+import { relativeImportSpecifiers, valueImports } from './build/lit-imports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -87,15 +92,21 @@ function sharedFromFirstPaint(): Plugin {
         : null;
     },
     transform(code, id) {
-      // Lit reaches a part through the first-paint script's table, which holds only `sharedLitExports`.
-      const missing = litValueImports(code).filter(
-        (name) => !(sharedLitExports as readonly string[]).includes(name),
-      );
-      if (missing.length > 0)
-        this.error(
-          `${relative(root, id)} imports ${missing.join(', ')} from 'lit', which parts do not get. ` +
-            'Add it to sharedLitExports (widget/runtime/shared-module-paths.ts) and to shared-modules.ts.',
-        );
+      // Lit and the shared modules reach a part through the first-paint script's table, which holds the listed exports.
+      const imports = relativeImportSpecifiers(code).map((specifier) => ({
+        specifier,
+        path: relative(root, resolve(dirname(id), specifier)),
+      }));
+      for (const { specifier, path } of [{ specifier: 'lit', path: 'lit' }, ...imports]) {
+        if (!(sharedModulePaths as readonly string[]).includes(path)) continue;
+        const allowed: readonly string[] = sharedExports[path as SharedModulePath];
+        const missing = valueImports(code, specifier).filter((name) => !allowed.includes(name));
+        if (missing.length > 0)
+          this.error(
+            `${relative(root, id)} imports ${missing.join(', ')} from '${path}', which parts do not get. ` +
+              'Add it to sharedExports (widget/runtime/shared-module-paths.ts) and to shared-modules.ts.',
+          );
+      }
       return null;
     },
     generateBundle(_options, bundle) {
@@ -103,7 +114,9 @@ function sharedFromFirstPaint(): Plugin {
         if (output.type !== 'chunk') continue;
         const copies = output.moduleIds.filter(
           (id) =>
-            (firstPaintModules.has(id) && id.startsWith(root)) ||
+            (firstPaintModules.has(id) &&
+              id.startsWith(root) &&
+              !(copiedStatelessModulePaths as readonly string[]).includes(relative(root, id))) ||
             /node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id),
         );
         if (copies.length > 0)

@@ -21,7 +21,7 @@ export default async function widgetBench(): Promise<void> {
     console.log(`${label}: ${size.raw} B minified, ${size.gzip} B gzip${verdict}`);
   };
   const firstPaint = gzip('fan-polls.js');
-  line('fan-polls.js (first paint: Lit, card, live store)', firstPaint, 10_240);
+  line('fan-polls.js (first paint: Lit, card, store with its first read)', firstPaint, 10_240);
   line('fan-polls-frame.js', gzip('fan-polls-frame.js'), 1536);
   const parts = readdirSync(dist).filter((file) => /^fan-polls\.[a-z-]+\.js$/.test(file));
   let total = firstPaint.gzip;

@@ -3,8 +3,27 @@
  * side-effect import of Lit reads as `*`: it needs every export.
  */
 export function litValueImports(code: string): string[] {
+  return valueImports(code, 'lit');
+}
+
+/** The specifiers of a module's relative imports (`./x.ts`, `../y.ts`), type-only ones included. */
+export function relativeImportSpecifiers(code: string): string[] {
+  return [
+    ...new Set(
+      [...code.matchAll(/\bimport\b[^'";]*?['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1] ?? ''),
+    ),
+  ];
+}
+
+/** The value names a TypeScript module imports from `specifier` (as `litValueImports`, for any module). */
+export function valueImports(code: string, specifier: string): string[] {
   const names: string[] = [];
-  for (const match of code.matchAll(/\bimport\s+([^'";]*?)\s*from\s*['"]lit['"]|\bimport\s*['"]lit['"]/g)) {
+  const quoted = specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(
+    `\\bimport\\s+([^'";]*?)\\s*from\\s*['"]${quoted}['"]|\\bimport\\s*['"]${quoted}['"]`,
+    'g',
+  );
+  for (const match of code.matchAll(pattern)) {
     const clause = match[1];
     if (clause === undefined) {
       names.push('*');

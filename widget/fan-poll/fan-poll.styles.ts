@@ -107,8 +107,7 @@ export const cardStyles = css`
     border: 0;
     min-width: 0;
   }
-  legend,
-  h2 {
+  legend {
     display: block;
     padding: 0;
     margin: 0 0 12px;

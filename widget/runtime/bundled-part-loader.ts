@@ -1,9 +1,10 @@
 import * as voting from '../fan-poll/fan-voting.ts';
 import * as list from '../fan-poll-list/list-view.ts';
 import * as fr from '../i18n/fr.ts';
+import * as live from '../../src/polls/adaptive-pacer.ts';
 import type { PartLoader, PartModules } from './parts.ts';
 
-const bundled: PartModules = { voting, list, fr };
+const bundled: PartModules = { voting, list, fr, live };
 
 /**
  * Parts bundled into the importing script itself: no chunk, no `import()`, nothing fetched later. For the

@@ -1,16 +1,18 @@
 import type * as VotingPart from '../fan-poll/fan-voting.ts';
 import type * as ListPart from '../fan-poll-list/list-view.ts';
 import type * as FrenchPart from '../i18n/fr.ts';
+import type * as LivePart from '../../src/polls/adaptive-pacer.ts';
 import { partFileName, runtimeGlobalName } from './runtime-global.ts';
 
 /**
  * What loads after first paint, each its own file: voting (extension and proxy channels, the fan's actions), the
- * list element's body, and every language but English.
+ * list element's body, every language but English, and the live store's pacing (after the page's first read).
  */
 export interface PartModules {
   readonly voting: typeof VotingPart;
   readonly list: typeof ListPart;
   readonly fr: typeof FrenchPart;
+  readonly live: typeof LivePart;
 }
 export type PartName = keyof PartModules;
 export type PartLoader = (name: PartName) => Promise<unknown>;

@@ -1,27 +1,33 @@
 /**
- * Modules of the first-paint script that lazy parts import: a part build maps each to the runtime global instead of
- * bundling a second copy (which would also split module state such as the page's proxy URL). The build fails when a
- * part bundles a module of the first-paint script that is not listed here. Paths are relative to the repository.
+ * Modules of the first-paint script that lazy parts import, with the exports they import: a part build maps each to
+ * the runtime global instead of bundling a second copy (which would also split module state such as the page's proxy
+ * URL). The first-paint script shares these exports only (sharing whole modules would keep every export of them in
+ * the first paint). The build fails when a part bundles a module of the first-paint script that is not listed here,
+ * or imports an export that is not. Paths are relative to the repository.
  */
-export const sharedModulePaths = [
-  'lit',
+export const sharedExports = {
+  lit: ['html', 'nothing'],
+  'src/polls/poll-phase.ts': ['pollTimeline'],
+  'widget/events/event-detail.ts': ['cardEventInit'],
+  'widget/events/fan-poll-error-event.ts': ['FanPollErrorEvent'],
+  'widget/i18n/language.ts': ['resolveLanguage'],
+  'widget/runtime/parts.ts': ['registerPart'],
+  'widget/store/widget-config.ts': ['readProxyUrl', 'widgetConfig'],
+} as const;
+
+export type SharedModulePath = keyof typeof sharedExports;
+
+export const sharedModulePaths = Object.keys(sharedExports) as SharedModulePath[];
+
+/**
+ * Stateless modules (constants and pure functions) of the first-paint script that a part bundles its own copy of:
+ * sharing one through the table would keep every export of it in the first paint, also those only parts use.
+ */
+export const copiedStatelessModulePaths = [
   'src/contracts/proxy-contract.ts',
-  'widget/base/fan-element.ts',
-  'widget/events/event-detail.ts',
-  'widget/events/fan-poll-error-event.ts',
-  'widget/fan-poll/fan-action.ts',
-  'widget/fan-poll-list/list-attributes.ts',
-  'widget/i18n/language.ts',
   'widget/messages/shape.ts',
-  'widget/runtime/parts.ts',
-  'widget/store/widget-config.ts',
   'widget/tracking/tracking.ts',
 ] as const;
 
-export type SharedModulePath = (typeof sharedModulePaths)[number];
-
-/**
- * What parts may import from Lit: the first-paint script shares these exports only (sharing the whole namespace would
- * keep every export of Lit in the first paint). The build fails when a part imports any other.
- */
-export const sharedLitExports = ['html', 'nothing'] as const;
+/** What parts may import from Lit. */
+export const sharedLitExports = sharedExports.lit;

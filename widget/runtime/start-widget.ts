@@ -1,9 +1,9 @@
 import { defineTags } from '../define-tags.ts';
 import { setStoreFactory } from '../store/page-store.ts';
-import { createLivePollStore } from '../store/poll-model.ts';
+import { createFirstReadStore } from '../store/first-read-store.ts';
 import { proxyPolls } from '../store/proxy-polls.ts';
 import { widgetConfig } from '../store/widget-config.ts';
-import { exposeRuntime, scriptPartLoader, setPartLoader } from './parts.ts';
+import { exposeRuntime, loadPart, scriptPartLoader, setPartLoader } from './parts.ts';
 import { sharedModules } from './shared-modules.ts';
 
 declare global {
@@ -27,6 +27,6 @@ export function startWidget(options: StartOptions): void {
   if (options.nonce) window.litNonce ??= options.nonce;
   exposeRuntime(sharedModules);
   setPartLoader(scriptPartLoader(options.partsBase, options.nonce));
-  setStoreFactory((proxyUrl) => createLivePollStore({ fetchPolls: proxyPolls(proxyUrl) }));
+  setStoreFactory((proxyUrl) => createFirstReadStore(proxyPolls(proxyUrl), () => loadPart('live')));
   defineTags();
 }
