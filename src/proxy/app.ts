@@ -7,7 +7,7 @@ import { errorExit } from './error-exit.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
 import { fanRoutes } from './fan-routes.ts';
-import { createJsonLogger, type ProxyLogger } from './logger.ts';
+import { createJsonLogger, type LogSink, type ProxyLogger } from './logger.ts';
 import { createPlatformAccess } from './platform-access.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -20,6 +20,8 @@ export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
   readonly fetch?: FetchLike;
   readonly logger?: ProxyLogger;
+  /** Where the default JSON logger writes (default: the console); ignored when `logger` is given. */
+  readonly logSink?: LogSink;
   readonly now?: () => number;
   /** The caller's address for the sign-in rate limit; the Node adapter passes the socket's. */
   readonly clientAddress?: (c: Context) => string;
@@ -38,7 +40,7 @@ export interface ProxyApp {
  */
 export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): ProxyApp {
   const now = deps.now ?? Date.now;
-  const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret]);
+  const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink);
   const freshMs = config.pollCacheSeconds * 1000;
   const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
   const runtime: ProxyRuntime = {

@@ -2,6 +2,7 @@
 // sandbox through its environment as a partner would set it. Tokens carry the canary prefix.
 import { serveProxy, type RunningProxy, type ServeProxyOptions } from '../../src/proxy/serve.ts';
 import { serveSandbox, type RunningSandbox, type ServeSandboxOptions } from '../../src/sandbox/serve.ts';
+import type { LogSink } from '../../src/proxy/logger.ts';
 import { canaryTokenPrefix } from './canary.ts';
 
 export interface SandboxAndProxy {
@@ -30,6 +31,7 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
     proxy = await serveProxy({
       port: 0,
       ...options.proxy,
+      deps: { logSink: testLogSink, ...options.proxy?.deps },
       env: {
         FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
         FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
@@ -49,3 +51,9 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
     },
   };
 }
+
+/** The proxy's info lines would bury test output: tests show warnings and errors (all lines with FAN_POLLS_TEST_LOGS=1). */
+const testLogSink: LogSink = (level, line) => {
+  if (level === 'error') console.error(line);
+  else if (level === 'warn' || process.env.FAN_POLLS_TEST_LOGS === '1') console.warn(line);
+};
