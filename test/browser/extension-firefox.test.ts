@@ -22,6 +22,7 @@ import { servePage, type PageServer } from '../support/page-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { viteBuild } from '../support/vite-build.ts';
 import { bridgePage, pollsOfFan } from './extension-harness.ts';
+import { dumpExtensionStorage } from '../support/extension-storage.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
 
@@ -142,29 +143,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     throw new Error(`No ${prefix} tab opened.`);
   }
 
-  /** Every storage of the add-on as text: storage.local, storage.session and its IndexedDB, read from its page. */
+  /** Every storage of the add-on as text, read from its page. */
   async function everyStorage(): Promise<string> {
-    return vaultReader.evaluate(async () => {
-      const api = (globalThis as unknown as { browser: BrowserStorage }).browser;
-      const local = await api.storage.local.get(null);
-      const session = await api.storage.session.get(null);
-      const idb = await new Promise<unknown[]>((done, fail) => {
-        const open = indexedDB.open('fan-polls', 1);
-        open.onerror = () => {
-          fail(new Error(String(open.error)));
-        };
-        open.onsuccess = () => {
-          const read = open.result.transaction('vault').objectStore('vault').getAll();
-          read.onsuccess = () => {
-            done(read.result);
-          };
-          read.onerror = () => {
-            fail(new Error(String(read.error)));
-          };
-        };
-      });
-      return JSON.stringify({ local, session, idb });
-    });
+    return vaultReader.evaluate(dumpExtensionStorage);
   }
 
   async function storedAccessToken(): Promise<string | undefined> {
@@ -364,13 +345,6 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     expect(seen).not.toContain(canaryTokenPrefix);
   });
 });
-
-interface BrowserStorage {
-  storage: {
-    local: { get(keys: null): Promise<unknown> };
-    session: { get(keys: null): Promise<unknown> };
-  };
-}
 
 interface BrowserPermissions {
   permissions: {

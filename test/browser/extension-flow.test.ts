@@ -18,6 +18,7 @@ import {
 import { canaryTokenPrefix } from '../support/canary.ts';
 import { servePage, type PageServer } from '../support/page-server.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
+import { dumpExtensionStorage } from '../support/extension-storage.ts';
 
 const accessTokenSeconds = 4;
 let extension: LoadedExtension;
@@ -62,29 +63,10 @@ async function storedAccessToken(): Promise<string | undefined> {
   });
 }
 
-/** Every storage the extension has, as text: storage.local, storage.session and its IndexedDB. */
+/** Every storage the extension has, as text, read in its service worker. */
 async function everyStorage(): Promise<string> {
   const worker = await extension.worker();
-  return worker.evaluate(async () => {
-    const local = await chrome.storage.local.get(null);
-    const session = await chrome.storage.session.get(null);
-    const idb = await new Promise<unknown[]>((resolve, reject) => {
-      const open = indexedDB.open('fan-polls', 1);
-      open.onerror = () => {
-        reject(new Error(String(open.error)));
-      };
-      open.onsuccess = () => {
-        const request = open.result.transaction('vault').objectStore('vault').getAll();
-        request.onsuccess = () => {
-          resolve(request.result);
-        };
-        request.onerror = () => {
-          reject(new Error(String(request.error)));
-        };
-      };
-    });
-    return JSON.stringify({ local, session, idb });
-  });
+  return worker.evaluate(dumpExtensionStorage);
 }
 
 declare const chrome: {

@@ -55,78 +55,82 @@ const styles = `
 
 /** The sandbox's login and consent page: sign in as a seeded fan, then allow or deny the application. */
 export function renderConsentPage(view: ConsentPageView): HtmlEscapedString | Promise<HtmlEscapedString> {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Sign in to allow ${view.applicationName}</title>
-        <style nonce="${view.styleNonce}">
-          ${raw(styles)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <p class="brand">Fan platform sandbox</p>
-          <h1>${view.applicationName} wants to connect to your fan account</h1>
-          <p>Signing in lets it, on your behalf:</p>
-          <ul class="scopes">
-            <li>read your user id</li>
-            <li>see and cast your votes in polls</li>
-          </ul>
-          <p>You will then be sent back to <strong>${view.redirectHost}</strong>.</p>
-          ${view.errorMessage ? html`<p class="error" role="alert" id="sign-in-error">${view.errorMessage}</p>` : ''}
-          <form method="post" action="${oauthChoices.decisionPath}">
-            <input type="hidden" name="authorization" value="${view.authorizationId}" />
-            <input type="hidden" name="nonce" value="${view.nonce}" />
-            <label for="username">Username</label>
-            <input
-              id="username"
-              name="username"
-              autocomplete="username"
-              required
-              value="${view.username ?? ''}"
-              ${view.errorMessage ? html`aria-describedby="sign-in-error"` : ''}
-            />
-            <label for="password">Password</label>
-            <input id="password" name="password" type="password" autocomplete="current-password" required />
-            <div class="actions">
-              <!-- Allow comes first: pressing Enter in a field submits with the first button. -->
-              <button class="allow" type="submit" name="decision" value="allow">Sign in and allow</button>
-              <button class="deny" type="submit" name="decision" value="deny" formnovalidate>Deny</button>
-            </div>
-          </form>
-          <details>
-            <summary>Demo fans</summary>
-            <p>Every demo fan's password is <code>${view.demoPassword}</code>.</p>
-            <ul>
-              ${view.demoFans.map((fan) => html`<li><code>${fan.username}</code>: ${fan.displayName}</li>`)}
-            </ul>
-          </details>
-        </main>
-      </body>
-    </html>`;
+  return page(
+    `Sign in to allow ${view.applicationName}`,
+    view.styleNonce,
+    html`
+      <p class="brand">Fan platform sandbox</p>
+      <h1>${view.applicationName} wants to connect to your fan account</h1>
+      <p>Signing in lets it, on your behalf:</p>
+      <ul class="scopes">
+        <li>read your user id</li>
+        <li>see and cast your votes in polls</li>
+      </ul>
+      <p>You will then be sent back to <strong>${view.redirectHost}</strong>.</p>
+      ${view.errorMessage ? html`<p class="error" role="alert" id="sign-in-error">${view.errorMessage}</p>` : ''}
+      <form method="post" action="${oauthChoices.decisionPath}">
+        <input type="hidden" name="authorization" value="${view.authorizationId}" />
+        <input type="hidden" name="nonce" value="${view.nonce}" />
+        <label for="username">Username</label>
+        <input
+          id="username"
+          name="username"
+          autocomplete="username"
+          required
+          value="${view.username ?? ''}"
+          ${view.errorMessage ? html`aria-describedby="sign-in-error"` : ''}
+        />
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <div class="actions">
+          <!-- Allow comes first: pressing Enter in a field submits with the first button. -->
+          <button class="allow" type="submit" name="decision" value="allow">Sign in and allow</button>
+          <button class="deny" type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+        </div>
+      </form>
+      <details>
+        <summary>Demo fans</summary>
+        <p>Every demo fan's password is <code>${view.demoPassword}</code>.</p>
+        <ul>
+          ${view.demoFans.map((fan) => html`<li><code>${fan.username}</code>: ${fan.displayName}</li>`)}
+        </ul>
+      </details>
+    `,
+  );
 }
 
 /** The page shown instead of a redirect when the application or its redirect cannot be trusted. */
 export function renderErrorPage(view: ErrorPageView): HtmlEscapedString | Promise<HtmlEscapedString> {
+  return page(
+    view.title,
+    view.styleNonce,
+    html`
+      <p class="brand">Fan platform sandbox</p>
+      <h1>${view.title}</h1>
+      <p role="alert">${view.message}</p>
+      <p>You were not sent back to the application. Close this window and start again from there.</p>
+    `,
+  );
+}
+
+/** The frame every sandbox page shares: the head with its one stylesheet (by nonce), and the page's main content. */
+function page(
+  title: string,
+  styleNonce: string,
+  main: HtmlEscapedString | Promise<HtmlEscapedString>,
+): HtmlEscapedString | Promise<HtmlEscapedString> {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${view.title}</title>
-        <style nonce="${view.styleNonce}">
+        <title>${title}</title>
+        <style nonce="${styleNonce}">
           ${raw(styles)}
         </style>
       </head>
       <body>
-        <main>
-          <p class="brand">Fan platform sandbox</p>
-          <h1>${view.title}</h1>
-          <p role="alert">${view.message}</p>
-          <p>You were not sent back to the application. Close this window and start again from there.</p>
-        </main>
+        <main>${main}</main>
       </body>
     </html>`;
 }
