@@ -24,6 +24,8 @@ const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/widget/', import.meta.url));
 const runtimeGlobal = `globalThis[${JSON.stringify(runtimeGlobalName)}].m`;
 const sharedPrefix = 'fan-polls-shared:';
+/** Lit as the widget imports it (`lit/html.js`: the templates only), and as a part must not (`lit`: LitElement too). */
+const litSpecifiers = ['lit/html.js', 'lit'];
 
 /** Modules bundled into the first-paint script, so that no part bundles a second copy of one of them. */
 const firstPaintModules = new Set<string>();
@@ -84,7 +86,7 @@ function sharedFromFirstPaint(): Plugin {
     name: 'fan-polls-shared-from-first-paint',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === 'lit') return { id: sharedPrefix + 'lit', external: true };
+      if (litSpecifiers.includes(source)) return { id: sharedPrefix + 'lit', external: true };
       if (!importer || !source.startsWith('.')) return null;
       const path = relative(root, resolve(dirname(importer), source));
       return (sharedModulePaths as readonly string[]).includes(path)
@@ -97,7 +99,8 @@ function sharedFromFirstPaint(): Plugin {
         specifier,
         path: relative(root, resolve(dirname(id), specifier)),
       }));
-      for (const { specifier, path } of [{ specifier: 'lit', path: 'lit' }, ...imports]) {
+      const lit = litSpecifiers.map((specifier) => ({ specifier, path: 'lit' }));
+      for (const { specifier, path } of [...lit, ...imports]) {
         if (!(sharedModulePaths as readonly string[]).includes(path)) continue;
         const allowed: readonly string[] = sharedExports[path as SharedModulePath];
         const missing = valueImports(code, specifier).filter((name) => !allowed.includes(name));

@@ -3,10 +3,16 @@
  * it). Changing a path or a shape here changes it for all three at once.
  */
 
+/**
+ * GET with the spec's poll filters (`ids[]`, `partnerIds[]`, ...) -> `{ data: Poll[] }`. Public, cached. A constant of
+ * its own as well as `proxyRoutes.polls`, so that the widget's first paint carries this path and not the whole table.
+ */
+export const proxyPollsRoute = '/api/polls';
+
 /** Routes of the proxy, relative to its public URL. */
 export const proxyRoutes = {
-  /** GET with the spec's poll filters (`ids[]`, `partnerIds[]`, ...) -> `{ data: Poll[] }`. Public, cached. */
-  polls: '/api/polls',
+  /** The poll list (`proxyPollsRoute`). */
+  polls: proxyPollsRoute,
   /** GET -> `{ data: Poll }`. Public, cached. */
   poll: (pollId: string) => `/api/polls/${encodeURIComponent(pollId)}`,
 

@@ -3,12 +3,15 @@ import type { Poll } from '../platform/types.ts';
 import { browserPageSignals, type PageSignals } from './page-signals.ts';
 import { systemScheduler, type Scheduler } from './scheduler.ts';
 
+/** What a listener sees of a failed read: a `PlatformError`, or the widget's first paint's own note. */
+export type LivePollError = Pick<PlatformError, 'code' | 'message'> & { readonly retryAt?: Date | undefined };
+
 export type LivePollState =
   | { readonly status: 'loading' }
   /** `fetchedAt`: the read that produced this state; a read that finds nothing new does not replace it. */
   | { readonly status: 'ready'; readonly poll: Poll; readonly fetchedAt: number }
   /** `poll`: the last good read, if any, so a card can keep showing it. */
-  | { readonly status: 'error'; readonly error: PlatformError; readonly poll?: Poll };
+  | { readonly status: 'error'; readonly error: LivePollError; readonly poll?: Poll };
 
 export type LivePollListener = (state: LivePollState) => void;
 
@@ -32,7 +35,18 @@ export interface LiveStoreCoreOptions {
   readonly chunkSize?: number;
   /** A listener that throws is reported here (default `console.error`) and the others still hear the change. */
   readonly onListenerError?: (error: unknown) => void;
+  /** A read made before the store existed, applied to each of its polls when first subscribed (see `FirstRead`). */
+  readonly seed?: FirstRead;
 }
+
+/**
+ * One read of `ids` made before the store existed: the script-tag widget's first paint reads once, then hands its
+ * cards to this store, which goes on from that read (its pace, or its backoff and `Retry-After`) instead of reading
+ * again.
+ */
+export type FirstRead = { readonly ids: readonly string[]; readonly at: number } & (
+  { readonly polls: readonly Poll[] } | { readonly error: PlatformError }
+);
 
 export interface PollEntry {
   readonly listeners: Set<LivePollListener>;
@@ -74,62 +88,16 @@ export interface LivePacer {
 
 export type MakePacer = (host: PacerHost) => LivePacer;
 
-/** A store whose pacer can be replaced (the script-tag widget's first paint reads once, then paces adaptively). */
-export interface PacedLivePollStore extends LivePollStore {
-  usePacer(make: MakePacer): void;
-}
-
 /**
  * The page's live poll store: every card subscribes here, and all of them share one batched read per tick. When and
  * what it reads is the pacer's call (`adaptive-pacer.ts`: pace by phase, backoff, `Retry-After`); nothing is read
  * while the page is hidden or offline.
  */
-export function createPacedLivePollStore(options: LiveStoreCoreOptions, make: MakePacer): PacedLivePollStore {
+export function createPacedLivePollStore(options: LiveStoreCoreOptions, make: MakePacer): LivePollStore {
   return new PageLivePollStore(options, make);
 }
 
-/**
- * Until the adaptive pacer arrives: one read of every subscribed poll as soon as the page may read, no timer after
- * that. A failed read waits for a refresh, the page coming back online, or the adaptive pacer's backoff.
- * `onRead` hears every read (the script-tag widget loads the adaptive pacer after the first).
- */
-export function firstReadPacer(onRead: () => void): MakePacer {
-  return (host) => {
-    let timer: unknown;
-    let failed = false;
-    return {
-      changed() {
-        if (timer !== undefined || failed) return;
-        // A zero timer: the cards that subscribe in the same task share the request.
-        timer = host.scheduler.setTimeout(() => {
-          timer = undefined;
-          const now = host.scheduler.now();
-          const ids = [...host.entries]
-            .filter(
-              ([, entry]) => entry.listeners.size > 0 && entry.dueAt !== undefined && entry.dueAt <= now,
-            )
-            .map(([id]) => id);
-          if (ids.length > 0 && host.active() && !host.busy()) void host.read(ids);
-        }, 0);
-      },
-      dropBackoff() {
-        failed = false;
-      },
-      nextRead: () => ({ at: undefined, paceMs: 0 }),
-      afterRead(failures) {
-        failed = failures.length > 0;
-        onRead();
-      },
-      same: () => false,
-      stop() {
-        if (timer !== undefined) host.scheduler.clearTimeout(timer);
-        timer = undefined;
-      },
-    };
-  };
-}
-
-class PageLivePollStore implements PacedLivePollStore, PacerHost {
+class PageLivePollStore implements LivePollStore, PacerHost {
   readonly #fetchPolls: FetchPolls;
   readonly scheduler: Scheduler;
   readonly #signals: PageSignals;
@@ -137,12 +105,11 @@ class PageLivePollStore implements PacedLivePollStore, PacerHost {
   readonly #onListenerError: (error: unknown) => void;
   readonly #entries = new Map<string, PollEntry>();
   readonly #stopSignals: () => void;
-  #pacer: LivePacer;
+  readonly #pacer: LivePacer;
+  readonly #seed: FirstRead | undefined;
   #inFlight = false;
   #disposed = false;
   #wasOnline: boolean;
-  /** The last read's failures, for a pacer that takes over (its backoff and `Retry-After` start from them). */
-  #lastFailures: { readonly errors: readonly PlatformError[]; readonly at: number } | undefined;
 
   constructor(options: LiveStoreCoreOptions, make: MakePacer) {
     this.#fetchPolls = options.fetchPolls;
@@ -155,6 +122,9 @@ class PageLivePollStore implements PacedLivePollStore, PacerHost {
         console.error(error);
       });
     this.#pacer = make(this);
+    this.#seed = options.seed;
+    // The backoff and `Retry-After` start from a failed first read.
+    if (this.#seed && 'error' in this.#seed) this.#pacer.afterRead([this.#seed.error], this.#seed.at);
     this.#wasOnline = this.#signals.isOnline();
     this.#stopSignals = this.#signals.onChange(() => {
       const online = this.#signals.isOnline();
@@ -182,6 +152,7 @@ class PageLivePollStore implements PacedLivePollStore, PacerHost {
         lastRead: undefined,
       };
       this.#entries.set(pollId, entry);
+      this.#applySeed(pollId);
     }
     const subscribed = entry;
     // A wrapper per subscription: the same function subscribed twice is two subscriptions, removed one by one.
@@ -216,19 +187,11 @@ class PageLivePollStore implements PacedLivePollStore, PacerHost {
     this.#entries.clear();
   }
 
-  usePacer(make: MakePacer): void {
-    if (this.#disposed) return;
-    this.#pacer.stop();
-    const pacer = (this.#pacer = make(this));
-    if (this.#lastFailures) pacer.afterRead(this.#lastFailures.errors, this.#lastFailures.at);
-    // Polls the old pacer planned no read for: planned again from their last read.
-    for (const entry of this.#entries.values()) {
-      if (entry.dueAt !== undefined || entry.lastRead === undefined) continue;
-      const next = pacer.nextRead(entry.lastRead.poll, entry.lastRead.at);
-      entry.dueAt = next.at;
-      entry.paceMs = next.paceMs;
-    }
-    this.#changed();
+  #applySeed(pollId: string): void {
+    const seed = this.#seed;
+    if (!seed?.ids.includes(pollId)) return;
+    if ('polls' in seed) this.#applyPolls([pollId], seed.polls, seed.at);
+    else this.#applyFailure([pollId], seed.error);
   }
 
   active(): boolean {
@@ -264,7 +227,6 @@ class PageLivePollStore implements PacedLivePollStore, PacerHost {
       if (result.status === 'fulfilled') this.#applyPolls(chunk, result.value, readAt);
       else failures.push(this.#applyFailure(chunk, result.reason));
     });
-    this.#lastFailures = failures.length > 0 ? { errors: failures, at: readAt } : undefined;
     this.#pacer.afterRead(failures, readAt);
     this.#changed();
   }

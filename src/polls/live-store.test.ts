@@ -376,3 +376,58 @@ describe('live poll store: refresh and dispose', () => {
     expect(() => live.subscribe('p1', listener)).toThrow();
   });
 });
+
+describe('live poll store: starting from a first read (seed)', () => {
+  it('shows the seeded poll at once and reads it next at its pace, not at once', async () => {
+    const source = fakeSource([openPoll('p1')]);
+    const { states, listener } = recorder();
+    const seeded = store(source.fetchPolls, {
+      seed: { ids: ['p1'], at: Date.now(), polls: [openPoll('p1')] },
+    });
+    seeded.subscribe('p1', listener);
+    expect(states.map((state) => state.status)).toEqual(['ready']);
+    // An open poll's pace is 5 s from the first read.
+    await seconds(4);
+    expect(source.requests).toEqual([]);
+    await seconds(1);
+    expect(source.requests).toEqual([['p1']]);
+  });
+
+  it('reads a poll the first read did not cover as usual', async () => {
+    const source = fakeSource([openPoll('p1'), openPoll('p2')]);
+    const seeded = store(source.fetchPolls, {
+      seed: { ids: ['p1'], at: Date.now(), polls: [openPoll('p1')] },
+    });
+    const { states, listener } = recorder();
+    seeded.subscribe('p2', listener);
+    expect(states).toEqual([{ status: 'loading' }]);
+    await seconds(0);
+    expect(source.requests).toEqual([['p2']]);
+    expect(states.at(-1)?.status).toBe('ready');
+  });
+
+  it('reports a seeded id the first read did not return as not found', () => {
+    const source = fakeSource([]);
+    const { states, listener } = recorder();
+    store(source.fetchPolls, { seed: { ids: ['gone'], at: Date.now(), polls: [] } }).subscribe(
+      'gone',
+      listener,
+    );
+    expect(states).toMatchObject([{ status: 'error', error: { code: 'not_found' } }]);
+  });
+
+  it('honours the Retry-After of a throttled first read before reading again', async () => {
+    const source = fakeSource([openPoll('p1')]);
+    const retryAt = new Date(Date.now() + 60_000);
+    const { states, listener } = recorder();
+    store(source.fetchPolls, {
+      seed: { ids: ['p1'], at: Date.now(), error: new PlatformError('throttled', 'slow down', { retryAt }) },
+    }).subscribe('p1', listener);
+    expect(states).toMatchObject([{ status: 'error', error: { code: 'throttled' } }]);
+    await seconds(59);
+    expect(source.requests).toEqual([]);
+    await seconds(2);
+    expect(source.requests).toEqual([['p1']]);
+    expect(states.at(-1)?.status).toBe('ready');
+  });
+});

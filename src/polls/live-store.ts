@@ -7,10 +7,11 @@ import {
 
 export type {
   FetchPolls,
+  FirstRead,
+  LivePollError,
   LivePollListener,
   LivePollState,
   LivePollStore,
-  PacedLivePollStore,
 } from './live-store-core.ts';
 
 export interface LivePollStoreOptions extends LiveStoreCoreOptions, AdaptivePacerOptions {}
@@ -19,7 +20,7 @@ export interface LivePollStoreOptions extends LiveStoreCoreOptions, AdaptivePace
  * The page's live poll store: every card subscribes here, and all of them share one timer and one batched read per
  * tick. Pace follows each poll's phase; nothing is read while the page is hidden or offline; failures back off with
  * full jitter and honour the platform's `Retry-After`. (The store is `live-store-core.ts`, its pacing
- * `adaptive-pacer.ts`: the script-tag widget's first paint carries the store and loads the pacing after one read.)
+ * `adaptive-pacer.ts`; the script-tag widget's first paint reads once and hands over to this store with `seed`.)
  */
 export function createLivePollStore(options: LivePollStoreOptions): LivePollStore {
   return createPacedLivePollStore(options, adaptivePacer(options));

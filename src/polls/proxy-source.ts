@@ -1,10 +1,10 @@
-import { proxyRoutes, type ProxyErrorBody } from '../contracts/proxy-contract.ts';
+import type { ProxyErrorBody } from '../contracts/proxy-contract.ts';
 import { errorFromFetchFailure, PlatformError } from '../platform/errors.ts';
 import { globalFetch, isRecord, readJsonBody, type FetchLike } from '../platform/http.ts';
 import { parseRetryAfter } from '../platform/retry-after.ts';
 import type { Poll } from '../platform/types.ts';
 import type { FetchPolls } from './live-store.ts';
-import { requestableIds } from './poll-ids.ts';
+import { proxyPollsUrl } from './proxy-polls-url.ts';
 
 export interface ProxySourceOptions {
   /** Per request; default 10 s. */
@@ -19,29 +19,23 @@ export interface ProxySourceOptions {
  */
 export type ReadPolls = (body: unknown) => readonly Poll[];
 
-/**
- * The live store's poll source through the partner proxy: `GET {proxyUrl}/api/polls?ids[]=...&limit=n`. Public and
- * cookie-less. Ids are sorted so that every page asking for the same polls asks with the same URL (one CDN entry);
- * `limit` is the number of ids, because a list answer is paged and the default page could drop some of them.
- */
+/** The live store's poll source through the partner proxy (`proxyPollsUrl`): public and cookie-less. */
 export function fetchPollsFromProxy(
   proxyUrl: string,
   readPolls: ReadPolls,
   fetch: FetchLike = globalFetch,
   options: ProxySourceOptions = {},
 ): FetchPolls {
-  const base = proxyUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
 
   return async (ids: readonly string[]): Promise<readonly Poll[]> => {
-    const wanted = requestableIds(ids).sort();
-    if (wanted.length === 0) return [];
-    const query = [...wanted.map((id) => `ids[]=${id}`), `limit=${wanted.length}`].join('&');
+    const url = proxyPollsUrl(proxyUrl, ids);
+    if (url === undefined) return [];
     let response: Response;
     let body: unknown;
     try {
-      response = await fetch(`${base}${proxyRoutes.polls}?${query}`, {
+      response = await fetch(url, {
         method: 'GET',
         headers: { Accept: 'application/json' },
         credentials: 'omit',

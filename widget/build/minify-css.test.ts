@@ -22,4 +22,9 @@ describe('minifyCss', () => {
       'const a = css`p{color:red}`;\nconst b = css`p { color: ${x}; }`;',
     );
   });
+
+  it('leaves a quoted `css` in a comment alone', () => {
+    const source = '/** The CSS (`css` above). */\nconst s = `a  b`;';
+    expect(minifyCssTemplates(source)).toBe(source);
+  });
 });

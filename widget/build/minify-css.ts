@@ -12,7 +12,10 @@ export function minifyCss(text: string): string {
     .trim();
 }
 
-/** Minifies every plain `css\`...\`` template of a source file. */
+/** Minifies every plain `css\`...\`` template of a source file (not a quoted `css` in a comment). */
 export function minifyCssTemplates(source: string): string {
-  return source.replace(/\bcss`([^`$\\]*)`/g, (_match, text: string) => `css\`${minifyCss(text)}\``);
+  return source.replace(
+    /(?<![`\w.$])css`([^`$\\]*)`/g,
+    (_match, text: string) => `css\`${minifyCss(text)}\``,
+  );
 }

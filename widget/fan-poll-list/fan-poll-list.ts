@@ -1,5 +1,5 @@
-import { css, nothing, type TemplateResult } from 'lit';
-import { FanElement } from '../base/fan-element.ts';
+import { nothing, type TemplateResult } from 'lit/html.js';
+import { css, FanElement } from '../base/fan-element.ts';
 import { loadPart } from '../runtime/parts.ts';
 import type { LivePollStore } from '../store/poll-model.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
@@ -95,11 +95,6 @@ export class FanPollList extends FanElement implements ListHost {
 
   get tracking(): ReturnType<typeof readTracking> {
     return readTracking((key) => this.getAttribute(key));
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    this.requestUpdate();
   }
 
   protected override willUpdate(): void {

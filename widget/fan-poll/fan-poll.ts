@@ -1,7 +1,7 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
-import { FanElement } from '../base/fan-element.ts';
+import { FanElement, type ChangedProperties } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
@@ -135,7 +135,7 @@ export class FanPoll extends FanElement implements VotingHost {
     return readProxyUrl(this.proxy) ?? widgetConfig.proxyUrl;
   }
 
-  override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: ChangedProperties): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))

@@ -1,5 +1,5 @@
-// Script entry of the `live` part (`fan-polls.live.js`): the live store's pacing, loaded after the page's first read.
-import * as live from '../../src/polls/adaptive-pacer.ts';
+// Script entry of the `live` part (`fan-polls.live.js`): the page's live store, loaded after the first read.
+import * as live from '../store/live-proxy-store.ts';
 import { registerPart } from '../runtime/parts.ts';
 
 registerPart('live', live);

@@ -1,7 +1,7 @@
 import * as voting from '../fan-poll/fan-voting.ts';
 import * as list from '../fan-poll-list/list-view.ts';
 import * as fr from '../i18n/fr.ts';
-import * as live from '../../src/polls/adaptive-pacer.ts';
+import * as live from '../store/live-proxy-store.ts';
 import type { PartLoader, PartModules } from './parts.ts';
 
 const bundled: PartModules = { voting, list, fr, live };

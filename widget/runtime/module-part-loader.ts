@@ -6,5 +6,5 @@ export const modulePartLoader: PartLoader = (name) =>
     voting: () => import('../fan-poll/fan-voting.ts'),
     list: () => import('../fan-poll-list/list-view.ts'),
     fr: () => import('../i18n/fr.ts'),
-    live: () => import('../../src/polls/adaptive-pacer.ts'),
+    live: () => import('../store/live-proxy-store.ts'),
   })[name]();

@@ -1,12 +1,12 @@
 import type * as VotingPart from '../fan-poll/fan-voting.ts';
 import type * as ListPart from '../fan-poll-list/list-view.ts';
 import type * as FrenchPart from '../i18n/fr.ts';
-import type * as LivePart from '../../src/polls/adaptive-pacer.ts';
+import type * as LivePart from '../store/live-proxy-store.ts';
 import { partFileName, runtimeGlobalName } from './runtime-global.ts';
 
 /**
  * What loads after first paint, each its own file: voting (extension and proxy channels, the fan's actions), the
- * list element's body, every language but English, and the live store's pacing (after the page's first read).
+ * list element's body, every language but English, and the page's live store (after the first read).
  */
 export interface PartModules {
   readonly voting: typeof VotingPart;

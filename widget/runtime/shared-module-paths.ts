@@ -25,6 +25,10 @@ export const sharedModulePaths = Object.keys(sharedExports) as SharedModulePath[
  */
 export const copiedStatelessModulePaths = [
   'src/contracts/proxy-contract.ts',
+  'src/platform/query.ts',
+  'src/polls/poll-ids.ts',
+  'src/polls/proxy-polls-url.ts',
+  'widget/store/card-polls.ts',
   'widget/messages/shape.ts',
   'widget/tracking/tracking.ts',
 ] as const;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { pollTimeline } from '../../src/polls/poll-phase.ts';
 import { cardEventInit } from '../events/event-detail.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';

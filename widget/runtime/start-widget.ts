@@ -1,7 +1,7 @@
 import { defineTags } from '../define-tags.ts';
 import { setStoreFactory } from '../store/page-store.ts';
+import { firstReadFromProxy } from '../store/first-read-from-proxy.ts';
 import { createFirstReadStore } from '../store/first-read-store.ts';
-import { proxyPolls } from '../store/proxy-polls.ts';
 import { widgetConfig } from '../store/widget-config.ts';
 import { exposeRuntime, loadPart, scriptPartLoader, setPartLoader } from './parts.ts';
 import { sharedModules } from './shared-modules.ts';
@@ -27,6 +27,10 @@ export function startWidget(options: StartOptions): void {
   if (options.nonce) window.litNonce ??= options.nonce;
   exposeRuntime(sharedModules);
   setPartLoader(scriptPartLoader(options.partsBase, options.nonce));
-  setStoreFactory((proxyUrl) => createFirstReadStore(proxyPolls(proxyUrl), () => loadPart('live')));
+  setStoreFactory((proxyUrl) =>
+    createFirstReadStore(firstReadFromProxy(proxyUrl), (firstRead) =>
+      loadPart('live').then(({ liveProxyStore }) => liveProxyStore(proxyUrl)(firstRead)),
+    ),
+  );
   defineTags();
 }

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlatformError } from '../../src/platform/errors.ts';
 import type { Poll } from '../../src/platform/types.ts';
-import * as live from '../../src/polls/adaptive-pacer.ts';
-import type { LivePollState } from '../../src/polls/live-store-core.ts';
+import { createLivePollStore } from '../../src/polls/live-store.ts';
+import type { FirstRead, LivePollState, LivePollStore } from '../../src/polls/live-store-core.ts';
+import { ManualPageSignals } from '../../src/polls/page-signals.ts';
 import { fixtureTimes as t, pollFixture } from '../../src/polls/poll-fixture.ts';
-import { createFirstReadStore } from './first-read-store.ts';
+import { createFirstReadStore, type FirstReadResult } from './first-read-store.ts';
 
 function source(polls: Poll[]) {
   const requests: string[][] = [];
@@ -24,8 +26,29 @@ function source(polls: Poll[]) {
   };
 }
 
+/** The live part as the widget starts it: the real live store over the same source, seeded with the first read. */
+function liveOver(polls: ReturnType<typeof source>) {
+  const started: FirstReadResult[] = [];
+  const startLive = (firstRead: FirstReadResult): Promise<LivePollStore> => {
+    started.push(firstRead);
+    const seed: FirstRead =
+      'polls' in firstRead
+        ? { ids: firstRead.ids, at: firstRead.at, polls: firstRead.polls }
+        : {
+            ids: firstRead.ids,
+            at: firstRead.at,
+            error: new PlatformError('network', String(firstRead.failure)),
+          };
+    return Promise.resolve(
+      createLivePollStore({ fetchPolls: polls.fetchPolls, seed, signals: new ManualPageSignals() }),
+    );
+  };
+  return { started, startLive };
+}
+
 const seconds = (count: number) => vi.advanceTimersByTimeAsync(count * 1000);
 const stores: { dispose(): void }[] = [];
+const statuses = (states: LivePollState[]) => states.map((state) => state.status);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: t.whileOpen });
@@ -37,66 +60,138 @@ afterEach(() => {
 });
 
 describe('first-read store (script-tag widget)', () => {
-  it('reads the page’s polls in one request, then paces them once the live part has loaded', async () => {
+  it('reads the page’s polls in one request and shows them before the live store has loaded', async () => {
     const polls = source([pollFixture({ id: 'a' }), pollFixture({ id: 'b' })]);
-    let arrive: () => void = () => undefined;
-    const loadLive = vi.fn(
-      () =>
-        new Promise<typeof live>((resolve) => {
-          arrive = () => {
-            resolve(live);
-          };
-        }),
-    );
-    const store = createFirstReadStore(polls.fetchPolls, loadLive);
+    const startLive = vi.fn(() => new Promise<LivePollStore>(() => undefined));
+    const store = createFirstReadStore(polls.fetchPolls, startLive);
     stores.push(store);
     const states: LivePollState[] = [];
     store.subscribe('a', (state) => states.push(state));
     store.subscribe('b', () => undefined);
     await seconds(0);
     expect(polls.requests).toEqual([['a', 'b']]);
-    expect(states.map((state) => state.status)).toEqual(['loading', 'ready']);
-    expect(loadLive).toHaveBeenCalledTimes(1);
-    await seconds(30);
+    expect(statuses(states)).toEqual(['loading', 'ready']);
+    expect(startLive).toHaveBeenCalledTimes(1);
+    expect(startLive.mock.calls[0]).toMatchObject([{ ids: ['a', 'b'], polls: [{ id: 'a' }, { id: 'b' }] }]);
+    await seconds(60);
     expect(polls.requests).toHaveLength(1);
-    arrive();
-    // Open polls: the live part's pace (5 s) from the first read, still one request for the page.
-    await seconds(31);
-    expect(polls.requests.length).toBeGreaterThan(1);
-    expect(new Set(polls.requests.map((ids) => ids.join()))).toEqual(new Set(['a,b']));
   });
 
-  it('tries to load the live part again after the next read when a load failed', async () => {
+  it('hands every subscription to the live store, which goes on from the first read without reading twice', async () => {
     const polls = source([pollFixture({ id: 'a' })]);
-    const loadLive = vi.fn(() => Promise.reject(new Error('offline')));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const store = createFirstReadStore(polls.fetchPolls, loadLive);
-    stores.push(store);
-    store.subscribe('a', () => undefined);
-    await seconds(0);
-    expect(loadLive).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalledTimes(1);
-    store.refresh('a');
-    await seconds(1);
-    expect(polls.requests).toHaveLength(2);
-    expect(loadLive).toHaveBeenCalledTimes(2);
-  });
-
-  it('reads no more after a failed first read until a refresh, and the live part backs off from it', async () => {
-    const polls = source([pollFixture({ id: 'a' })]);
-    polls.failNext();
-    const store = createFirstReadStore(polls.fetchPolls, () => Promise.resolve(live));
+    const live = liveOver(polls);
+    const store = createFirstReadStore(polls.fetchPolls, live.startLive);
     stores.push(store);
     const states: LivePollState[] = [];
     store.subscribe('a', (state) => states.push(state));
     await seconds(0);
-    expect(states.at(-1)?.status).toBe('error');
-    expect(polls.requests).toHaveLength(1);
-    // The backoff's floor (5 s) holds for the failure the first pacer saw.
+    expect(live.started).toHaveLength(1);
+    expect(polls.requests).toEqual([['a']]);
+    // Open polls: the live store's pace (5 s) from the first read.
     await seconds(4);
     expect(polls.requests).toHaveLength(1);
+    await seconds(2);
+    expect(polls.requests).toHaveLength(2);
+    // Loading, then the poll: the hand-over shows no skeleton again.
+    expect(statuses(states)[0]).toBe('loading');
+    expect(statuses(states).slice(1)).toEqual(
+      statuses(states)
+        .slice(1)
+        .map(() => 'ready'),
+    );
+    expect(states.length).toBeGreaterThan(1);
+  });
+
+  it('stops a card’s updates when it unsubscribes, before or after the hand-over', async () => {
+    const polls = source([pollFixture({ id: 'a' }), pollFixture({ id: 'b' })]);
+    const live = liveOver(polls);
+    const store = createFirstReadStore(polls.fetchPolls, live.startLive);
+    stores.push(store);
+    const heardA: LivePollState[] = [];
+    const heardB: LivePollState[] = [];
+    const stopA = store.subscribe('a', (state) => heardA.push(state));
+    const stopB = store.subscribe('b', (state) => heardB.push(state));
+    stopA();
+    await seconds(0);
+    expect(heardA).toEqual([{ status: 'loading' }]);
+    stopB();
+    const heard = heardB.length;
+    polls.requests.length = 0;
+    await seconds(60);
+    expect(heardB).toHaveLength(heard);
+    expect(polls.requests).toEqual([]);
+  });
+
+  it('passes subscriptions made after the hand-over straight to the live store', async () => {
+    const polls = source([pollFixture({ id: 'a' }), pollFixture({ id: 'c' })]);
+    const live = liveOver(polls);
+    const store = createFirstReadStore(polls.fetchPolls, live.startLive);
+    stores.push(store);
+    store.subscribe('a', () => undefined);
+    await seconds(0);
+    const states: LivePollState[] = [];
+    store.subscribe('c', (state) => states.push(state));
+    await seconds(0);
+    expect(statuses(states)).toEqual(['loading', 'ready']);
+    expect(live.started).toHaveLength(1);
+  });
+
+  it('gives the live store a failed first read, and the live store shows the error', async () => {
+    const polls = source([pollFixture({ id: 'a' })]);
+    polls.failNext();
+    const live = liveOver(polls);
+    const store = createFirstReadStore(polls.fetchPolls, live.startLive);
+    stores.push(store);
+    const states: LivePollState[] = [];
+    store.subscribe('a', (state) => states.push(state));
+    await seconds(0);
+    expect(live.started[0]).toMatchObject({ ids: ['a'], failure: expect.any(TypeError) });
+    expect(states.at(-1)).toMatchObject({ status: 'error', error: { code: 'network' } });
     await seconds(120);
-    expect(polls.requests.length).toBeGreaterThan(1);
     expect(states.at(-1)?.status).toBe('ready');
+  });
+
+  it('shows an error when the live store cannot load after a failed read, and a retry reads and loads again', async () => {
+    const polls = source([pollFixture({ id: 'a' })]);
+    polls.failNext();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const startLive = vi.fn(() => Promise.reject(new Error('offline')));
+    const store = createFirstReadStore(polls.fetchPolls, startLive);
+    stores.push(store);
+    const states: LivePollState[] = [];
+    store.subscribe('a', (state) => states.push(state));
+    await seconds(0);
+    expect(states.at(-1)).toMatchObject({ status: 'error', error: { code: 'network' } });
+    expect(logged).toHaveBeenCalledTimes(1);
+    store.refresh('a');
+    await seconds(0);
+    expect(polls.requests).toHaveLength(2);
+    expect(startLive).toHaveBeenCalledTimes(2);
+    expect(states.at(-1)?.status).toBe('ready');
+  });
+
+  it('keeps showing polls it read when the live store cannot load', async () => {
+    const polls = source([pollFixture({ id: 'a' })]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = createFirstReadStore(polls.fetchPolls, () => Promise.reject(new Error('offline')));
+    stores.push(store);
+    const states: LivePollState[] = [];
+    store.subscribe('a', (state) => states.push(state));
+    await seconds(0);
+    expect(statuses(states)).toEqual(['loading', 'ready']);
+  });
+
+  it('a listener that throws does not keep the others from hearing', async () => {
+    const polls = source([pollFixture({ id: 'a' })]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = createFirstReadStore(polls.fetchPolls, () => new Promise(() => undefined));
+    stores.push(store);
+    store.subscribe('a', () => {
+      throw new Error('card bug');
+    });
+    const states: LivePollState[] = [];
+    store.subscribe('a', (state) => states.push(state));
+    await seconds(0);
+    expect(statuses(states)).toEqual(['loading', 'ready']);
   });
 });
