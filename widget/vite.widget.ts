@@ -17,7 +17,7 @@ import {
   sharedModulePaths,
   type SharedModulePath,
 } from './runtime/shared-module-paths.ts';
-import { relativeImportSpecifiers, valueImports } from './build/lit-imports.ts';
+import { relativeImportSpecifiers, valueImports } from './build/module-imports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));

@@ -14,7 +14,7 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
   const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (format === undefined) {
-    format = new Intl.NumberFormat(safeLocale(locale), options);
+    format = new Intl.NumberFormat(canonicalLocale(locale), options);
     cache.set(key, format);
   }
   return format;
@@ -24,14 +24,14 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   const key = `r|${locale ?? ''}`;
   let format = cache.get(key) as Intl.RelativeTimeFormat | undefined;
   if (format === undefined) {
-    format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+    format = new Intl.RelativeTimeFormat(canonicalLocale(locale), { numeric: 'auto' });
     cache.set(key, format);
   }
   return format;
 }
 
 /** A locale tag the runtime accepts, or undefined (the default locale): a bad attribute must not break a card. */
-function safeLocale(locale: string | undefined): string | undefined {
+export function canonicalLocale(locale: string | undefined): string | undefined {
   if (locale === undefined || locale === '') return undefined;
   try {
     return Intl.getCanonicalLocales(locale)[0];

@@ -143,19 +143,27 @@ describe('FanElement', () => {
   it('keeps a property a page set before the element was defined', async () => {
     const name = tag();
     document.body.innerHTML = `<${name}></${name}>`;
-    const early = document.body.firstElementChild as HTMLElement & { label?: string };
+    const early = document.body.firstElementChild as HTMLElement & { label?: string; pollId?: string };
     early.label = 'set early';
+    early.pollId = 'p9';
     class Late extends FanElement {
-      static override properties = { label: {} };
+      static override properties = { label: {}, pollId: { attribute: 'poll-id' } };
       declare label: string | undefined;
+      declare pollId: string;
+      constructor() {
+        super();
+        this.pollId = '';
+      }
       protected override render() {
-        return html`<p>${this.label}</p>`;
+        return html`<p>${this.label}|${this.pollId}</p>`;
       }
     }
     customElements.define(name, Late);
     await (early as unknown as Late).updateComplete;
-    expect(text(early)).toBe('set early');
+    // The page's values win over the constructor's defaults, and go through the accessors.
+    expect(text(early)).toBe('set early|p9');
     expect(Object.prototype.hasOwnProperty.call(early, 'label')).toBe(false);
+    expect(Object.prototype.hasOwnProperty.call(early, 'pollId')).toBe(false);
   });
 
   it('does not render before it is connected', async () => {

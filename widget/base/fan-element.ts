@@ -67,16 +67,17 @@ export class FanElement extends HTMLElement implements ReactiveControllerHost {
   #reflecting = false;
   #controllers = new Set<ReactiveController>();
   #updateComplete: Promise<boolean> = Promise.resolve(true);
+  #early: Map<string, unknown> | undefined;
 
   constructor() {
     super();
     const { declarations } = info(this.constructor as ElementClass);
-    // A property set before the element upgraded is an own property hiding the accessor: move it behind it.
+    // A property set before the element upgraded is an own property hiding the accessor: kept aside, and set through
+    // the accessor before the first render, so that it also wins over the subclass constructor's default.
     for (const name of declarations.keys()) {
       if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
-      const value: unknown = (this as unknown as Record<string, unknown>)[name];
+      (this.#early ??= new Map()).set(name, (this as unknown as Record<string, unknown>)[name]);
       Reflect.deleteProperty(this, name);
-      (this as unknown as Record<string, unknown>)[name] = value;
     }
     this.renderRoot = this.attachShadow({ mode: 'open' });
     adoptStyles(this.renderRoot, this.constructor as ElementClass);
@@ -143,6 +144,9 @@ export class FanElement extends HTMLElement implements ReactiveControllerHost {
   }
 
   #performUpdate(): void {
+    const early = this.#early;
+    this.#early = undefined;
+    for (const [name, value] of early ?? []) (this as unknown as Record<string, unknown>)[name] = value;
     const changed = this.#changed;
     this.#changed = new Map();
     this.#updatePending = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tidyManifest } from './elements-manifest.ts';
 
 describe('tidyManifest', () => {
-  it('drops nameless events and the internal members and attributes of the named tag only', () => {
+  it('drops nameless events, private members, and the internal members and attributes of the named tag only', () => {
     const manifest = {
       modules: [
         {
@@ -13,7 +13,12 @@ describe('tidyManifest', () => {
                 { name: 'poll-id', fieldName: 'pollId' },
                 { name: 'fan', fieldName: 'fan' },
               ],
-              members: [{ name: 'pollId' }, { name: 'fan' }, { name: 'announce' }],
+              members: [
+                { name: 'pollId' },
+                { name: 'fan' },
+                { name: 'announce' },
+                { name: '#live', privacy: 'private' },
+              ],
               events: [{}, { name: 'fan-poll-ready' }],
             },
             { tagName: 'other', members: [{ name: 'fan' }] },

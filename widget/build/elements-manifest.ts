@@ -4,7 +4,7 @@ export interface ElementsManifest {
     declarations?: {
       tagName?: string;
       attributes?: { name: string; fieldName?: string }[];
-      members?: { name: string; attribute?: string }[];
+      members?: { name: string; attribute?: string; privacy?: string }[];
       events?: { name?: string }[];
     }[];
   }[];
@@ -12,8 +12,8 @@ export interface ElementsManifest {
 
 /**
  * What the analyzer gets wrong for these elements: it lists each `dispatchEvent(new X())` as an event without a
- * name (the `@fires` tags name them), and Lit's `state: true` properties and the members the lazy parts use as
- * public API. `internal` names those, by tag.
+ * name (the `@fires` tags name them), it lists `#private` members, and it shows `state: true` properties and the
+ * members the lazy parts use as public API. `internal` names the last two, by tag.
  */
 export function tidyManifest(
   manifest: ElementsManifest,
@@ -27,7 +27,9 @@ export function tidyManifest(
         (attribute) => !hidden.includes(attribute.fieldName ?? attribute.name),
       );
     if (declaration.members)
-      declaration.members = declaration.members.filter((member) => !hidden.includes(member.name));
+      declaration.members = declaration.members.filter(
+        (member) => member.privacy !== 'private' && !hidden.includes(member.name),
+      );
   }
   return manifest;
 }

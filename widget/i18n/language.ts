@@ -1,3 +1,4 @@
+import { canonicalLocale } from '../../src/polls/format.ts';
 import { loadPart } from '../runtime/parts.ts';
 import { en } from './en.ts';
 import type { CardStrings } from './strings.ts';
@@ -17,7 +18,7 @@ const waiting = new Map<string, Set<Element & { requestUpdate(): void }>>();
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */
 export function resolveLanguage(element: Element & { requestUpdate(): void }): CardLanguage {
   const declared = element.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
-  const locale = safeLocale(declared);
+  const locale = canonicalLocale(declared) ?? 'en';
   const code = locale.slice(0, 2).toLowerCase();
   const strings = loaded[code];
   if (strings) return { locale, strings };
@@ -36,12 +37,4 @@ export function resolveLanguage(element: Element & { requestUpdate(): void }): C
   }
   elements.add(element);
   return { locale, strings: en, pending: true };
-}
-
-function safeLocale(tag: string): string {
-  try {
-    return Intl.getCanonicalLocales(tag || 'en')[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
 }

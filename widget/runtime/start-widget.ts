@@ -23,7 +23,8 @@ export interface StartOptions {
 /** Starts a script build of the widget (script tag or iframe page): store, part loading, both elements. */
 export function startWidget(options: StartOptions): void {
   widgetConfig.proxyUrl ??= options.proxyUrl;
-  // Lit's fallback <style> path (no adoptedStyleSheets) needs the page's nonce under a strict CSP.
+  // The elements' fallback <style> (no adoptedStyleSheets) needs the page's nonce under a strict CSP; the base
+  // element reads it from Lit's own global for it.
   if (options.nonce) window.litNonce ??= options.nonce;
   exposeRuntime(sharedModules);
   setPartLoader(scriptPartLoader(options.partsBase, options.nonce));

@@ -87,6 +87,8 @@ describe('first-read store (script-tag widget)', () => {
     await seconds(0);
     expect(live.started).toHaveLength(1);
     expect(polls.requests).toEqual([['a']]);
+    // The hand-over itself tells the card nothing new: it is not rendered again.
+    expect(statuses(states)).toEqual(['loading', 'ready']);
     // Open polls: the live store's pace (5 s) from the first read.
     await seconds(4);
     expect(polls.requests).toHaveLength(1);

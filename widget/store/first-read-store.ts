@@ -78,8 +78,15 @@ export function createFirstReadStore(readOnce: FetchPolls, startLive: StartLiveS
         return;
       }
       live = store;
-      for (const subscription of subscriptions)
-        subscription.unsubscribe = store.subscribe(subscription.pollId, subscription.listener);
+      for (const subscription of subscriptions) {
+        // The live store starts from the same poll objects: a card already showing one is not rendered again.
+        let shown = states.get(subscription.pollId);
+        subscription.unsubscribe = store.subscribe(subscription.pollId, (state) => {
+          const same = shown?.status === 'ready' && state.status === 'ready' && state.poll === shown.poll;
+          shown = undefined;
+          if (!same) subscription.listener(state);
+        });
+      }
     } catch (error) {
       console.error('Fan Polls: live updates could not load; a retry tries again.', error);
       for (const { pollId } of subscriptions) {

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { litValueImports, relativeImportSpecifiers, valueImports } from './lit-imports.ts';
+import { relativeImportSpecifiers, valueImports } from './module-imports.ts';
 
-describe('litValueImports', () => {
+describe('valueImports of a package', () => {
   it('lists value imports from lit, not types and not other modules', () => {
     const code = [
       "import { html, nothing, type TemplateResult } from 'lit';",
       "import type { PropertyValues } from 'lit';",
       "import { css as styles } from 'lit';",
-      "import { html as other } from 'lit/directives/class-map.js';",
+      "import { html as other } from 'lit/html.js';",
       "import { x } from './lit';",
     ].join('\n');
-    expect(litValueImports(code)).toEqual(['html', 'nothing', 'css']);
+    expect(valueImports(code, 'lit')).toEqual(['html', 'nothing', 'css']);
+    expect(valueImports(code, 'lit/html.js')).toEqual(['html']);
   });
 
   it('reads a namespace, default or bare import as needing everything', () => {
-    expect(litValueImports("import * as lit from 'lit';")).toEqual(['*']);
-    expect(litValueImports("import Lit, { html } from 'lit';")).toEqual(['*', 'html']);
-    expect(litValueImports("import 'lit';")).toEqual(['*']);
+    expect(valueImports("import * as lit from 'lit';", 'lit')).toEqual(['*']);
+    expect(valueImports("import Lit, { html } from 'lit';", 'lit')).toEqual(['*', 'html']);
+    expect(valueImports("import 'lit';", 'lit')).toEqual(['*']);
   });
 });
 

@@ -1,11 +1,3 @@
-/**
- * The value names a TypeScript module imports from `'lit'` (type-only imports left out). A namespace, default or
- * side-effect import of Lit reads as `*`: it needs every export.
- */
-export function litValueImports(code: string): string[] {
-  return valueImports(code, 'lit');
-}
-
 /** The specifiers of a module's relative imports (`./x.ts`, `../y.ts`), type-only ones included. */
 export function relativeImportSpecifiers(code: string): string[] {
   return [
@@ -15,7 +7,10 @@ export function relativeImportSpecifiers(code: string): string[] {
   ];
 }
 
-/** The value names a TypeScript module imports from `specifier` (as `litValueImports`, for any module). */
+/**
+ * The value names a TypeScript module imports from `specifier` (type-only imports left out). A namespace, default or
+ * side-effect import reads as `*`: it needs every export.
+ */
 export function valueImports(code: string, specifier: string): string[] {
   const names: string[] = [];
   const quoted = specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
