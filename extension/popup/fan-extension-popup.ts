@@ -9,6 +9,7 @@ import { ExtensionError } from '../shared/extension-error.ts';
 import type { ApprovedSite, SessionView } from '../shared/messages.ts';
 import { popupPollStore } from './popup-poll-store.ts';
 import { popupVoteChannel } from './popup-vote-channel.ts';
+import { RecentUserPolls } from './recent-user-polls.ts';
 
 type Tab = 'polls' | 'history' | 'sites';
 
@@ -122,8 +123,13 @@ export class FanExtensionPopup extends LitElement {
   }
 
   #cardSources(): { store: LivePollStore; channel: VoteChannel } {
-    const client = this.#client();
-    return (this.#cards ??= { store: popupPollStore(client), channel: popupVoteChannel(client) });
+    if (!this.#cards) {
+      const client = this.#client();
+      // The store's read also answers each card's first fan-view read (one request for the popup, not one per card).
+      const recent = new RecentUserPolls();
+      this.#cards = { store: popupPollStore(client, recent), channel: popupVoteChannel(client, recent) };
+    }
+    return this.#cards;
   }
 
   async #run(task: () => Promise<void>): Promise<void> {

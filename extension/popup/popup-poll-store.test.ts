@@ -3,6 +3,7 @@ import { pollFixture } from '../../src/polls/poll-fixture.ts';
 import type { LivePollState, LivePollStore } from '../../widget/store/poll-model.ts';
 import { fakeBackground } from '../testing/fake-background.ts';
 import { popupPollStore } from './popup-poll-store.ts';
+import { RecentUserPolls } from './recent-user-polls.ts';
 
 const idA = '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3';
 const idB = '1c8d2e3f-4051-4b6c-9d7e-8f90a1b2c3d4';
@@ -33,6 +34,16 @@ describe('the popup’s poll store', () => {
     expect(a).toMatchObject({ status: 'ready', poll: { id: idA } });
     expect(b).toMatchObject({ status: 'ready', poll: { id: idB } });
     expect(asked).toEqual([{ type: 'user-polls', payload: { userVoted: false, ids: [idA, idB] } }]);
+  });
+
+  it('keeps what it read for the cards’ vote channel', async () => {
+    const { client } = fakeBackground({
+      'user-polls': ({ ids }) => (ids ?? []).map((id) => pollFixture({ id })),
+    });
+    const recent = new RecentUserPolls();
+    store = popupPollStore(client, recent);
+    await settled(store, idA);
+    expect(recent.take(idA)?.id).toBe(idA);
   });
 
   it('asks nothing for ids that are not uuids, and the card hears not_found', async () => {

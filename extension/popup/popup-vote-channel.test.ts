@@ -5,6 +5,7 @@ import { BackgroundClient } from '../shared/background-client.ts';
 import type { SerializedError } from '../shared/extension-error.ts';
 import { fakeBackground } from '../testing/fake-background.ts';
 import { popupVoteChannel } from './popup-vote-channel.ts';
+import { RecentUserPolls } from './recent-user-polls.ts';
 
 const pollId = '11111111-2222-4333-8444-555555555555';
 const answerA = '21111111-2222-4333-8444-555555555555';
@@ -29,6 +30,43 @@ describe('the popup’s vote channel', () => {
       { type: 'vote', payload: { pollId, answerId: answerA } },
       { type: 'user-poll', payload: { pollId } },
     ]);
+  });
+
+  it('answers a card’s first fan view from the store’s fresh read, then asks the background again', async () => {
+    const poll = pollFixture({
+      id: pollId,
+      userVote: true,
+      answers: [answerFixture({ id: answerA, voteStatus: 'accepted' }), answerFixture({ id: answerB })],
+    });
+    const { client, asked } = fakeBackground({ 'user-poll': () => poll });
+    const recent = new RecentUserPolls();
+    recent.remember([poll]);
+    const channel = popupVoteChannel(client, recent);
+    expect(await channel.fanView(pollId)).toEqual({
+      userVote: true,
+      answers: [{ id: answerA, voteStatus: 'accepted' }, { id: answerB }],
+    });
+    expect(asked).toEqual([]);
+    await channel.fanView(pollId);
+    expect(asked).toEqual([{ type: 'user-poll', payload: { pollId } }]);
+  });
+
+  it('never answers a fan view after a vote from a read made before it', async () => {
+    const before = pollFixture({
+      id: pollId,
+      answers: [answerFixture({ id: answerA }), answerFixture({ id: answerB })],
+    });
+    const after = pollFixture({
+      id: pollId,
+      userVote: true,
+      answers: [answerFixture({ id: answerA, voteStatus: 'pending' }), answerFixture({ id: answerB })],
+    });
+    const { client } = fakeBackground({ vote: () => after, 'user-poll': () => after });
+    const recent = new RecentUserPolls();
+    recent.remember([before]);
+    const channel = popupVoteChannel(client, recent);
+    await channel.vote(pollId, answerA);
+    expect((await channel.fanView(pollId)).answers[0]).toEqual({ id: answerA, voteStatus: 'pending' });
   });
 
   it('says whether the fan is signed in, and signs in through the background', async () => {

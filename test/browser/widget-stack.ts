@@ -34,7 +34,7 @@ function newestIn(folder: string): number {
 }
 
 /** Requests the proxy sent to the platform, in order (method and path). */
-export type UpstreamLog = { method: string; path: string }[];
+export type { UpstreamLog } from '../support/stack.ts';
 
 export interface WidgetStackOptions {
   /** Simulated fans voting in open polls (the sandbox's default: on). */
@@ -47,9 +47,7 @@ export interface WidgetStackOptions {
   readonly crossSite?: boolean;
 }
 
-export async function startWidgetStack(
-  options: WidgetStackOptions = {},
-): Promise<WidgetStack & { upstream: UpstreamLog }> {
+export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
   // The proxy's port first: its sign-in callback must be registered with the sandbox before the proxy starts.
   const proxyPort = await freePort();
   let proxyUrl = '';
@@ -59,7 +57,6 @@ export async function startWidgetStack(
   const demo: RunningDemo = options.crossSite
     ? { url: served.url.replace('//127.0.0.1:', '//localhost:'), close: () => served.close() }
     : served;
-  const upstream: UpstreamLog = [];
   const stack = await startSandboxAndProxy({
     sandbox: {
       ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
@@ -69,20 +66,12 @@ export async function startWidgetStack(
       port: proxyPort,
       // As a partner sets it: through the environment, so that the proxy's own origin check reads it.
       env: { FAN_POLLS_ALLOWED_ORIGINS: demo.url },
-      deps: {
-        fetch: (input, init) => {
-          const request = new Request(input, init);
-          upstream.push({ method: request.method, path: new URL(request.url).pathname });
-          return fetch(request);
-        },
-      },
     },
   });
   proxyUrl = stack.proxy.url;
   return {
     ...stack,
     demo,
-    upstream,
     close: async () => {
       await demo.close();
       await stack.close();

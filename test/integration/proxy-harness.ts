@@ -37,7 +37,7 @@ export interface Recorded {
   readonly body: string;
 }
 
-export interface Harness extends SandboxAndProxy {
+export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
   readonly upstream: UpstreamCall[];
   readonly logLines: string[];
   readonly answers: Recorded[];

@@ -5,9 +5,13 @@ import { serveSandbox, type RunningSandbox, type ServeSandboxOptions } from '../
 import type { LogSink } from '../../src/proxy/logger.ts';
 import { canaryTokenPrefix } from './canary.ts';
 
+/** Every request the proxy sent to the platform, in order. */
+export type UpstreamLog = { method: string; path: string }[];
+
 export interface SandboxAndProxy {
   readonly sandbox: RunningSandbox;
   readonly proxy: RunningProxy;
+  readonly upstream: UpstreamLog;
   /** Stops the proxy, then the sandbox. */
   close(): Promise<void>;
 }
@@ -26,12 +30,22 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
     tokenPrefix: canaryTokenPrefix,
     ...options.sandbox,
   });
+  const upstream: UpstreamLog = [];
+  const platformFetch = options.proxy?.deps?.fetch ?? fetch;
   let proxy: RunningProxy;
   try {
     proxy = await serveProxy({
       port: 0,
       ...options.proxy,
-      deps: { logSink: testLogSink, ...options.proxy?.deps },
+      deps: {
+        logSink: testLogSink,
+        ...options.proxy?.deps,
+        fetch: (input, init) => {
+          const request = new Request(input, init);
+          upstream.push({ method: request.method, path: new URL(request.url).pathname });
+          return platformFetch(request);
+        },
+      },
       env: {
         FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
         FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
@@ -45,6 +59,7 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
   return {
     sandbox,
     proxy,
+    upstream,
     close: async () => {
       await proxy.close();
       await sandbox.close();
