@@ -1,8 +1,9 @@
 // The Firefox build in Mozilla's own tools: addons-linter (through web-ext) on dist/extension/firefox, then the
 // add-on installed into Debian's Firefox ESR as a temporary add-on and driven over WebDriver BiDi: the background
 // starts, the page bridge answers, the fan signs in through identity.launchWebAuthFlow on the sandbox's consent page,
-// approves a site in the extension's window, votes from the page, stays signed in over token refreshes, and signs
-// out leaving no token anywhere.
+// approves a site in the extension's window, votes from the page, stays signed in over token refreshes, keeps a
+// hostile page out (no answer to forged messages, no poll view or vote unapproved, rate limits, no token anywhere it
+// can look), and signs out leaving no token anywhere.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -22,6 +23,7 @@ import { servePage, type PageServer } from '../support/page-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { viteBuild } from '../support/vite-build.ts';
 import { bridgePage, pollsOfFan } from './extension-harness.ts';
+import { envelope, forgedAnswer, ignoredMessages } from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
@@ -95,6 +97,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
   let browser: Browser;
   let stack: SandboxAndProxy;
   let site: PageServer;
+  let hostileSite: PageServer;
   let page: Page;
   /** An add-on page kept open to read the add-on's storage from a trusted context. */
   let vaultReader: Page;
@@ -182,6 +185,8 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     ensureFirefoxBuilt();
     site = await servePage(bridgePage('Riverside match page'));
     started.push(() => site.close());
+    hostileSite = await servePage(bridgePage('Hostile page'));
+    started.push(() => hostileSite.close());
     firefox = await launchFirefoxWithExtension(firefoxBuild, extensionUuid);
     started.push(() => firefox.close());
     browser = firefox.browser;
@@ -324,6 +329,141 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     }
     expect(failures).toEqual([]);
     expect(seen.size).toBeGreaterThanOrEqual(3);
+  });
+
+  describe('a hostile page on another site, while the fan is signed in', () => {
+    let hostile: Page;
+    let votedBefore: number;
+
+    /** Posts a raw message as the hostile page; its answer for `requestId`, or a timeout. */
+    function postRaw(
+      message: unknown,
+      requestId = 'attack',
+      timeoutMs = 700,
+    ): Promise<Outcome | { timeout: true }> {
+      return hostile.evaluate(
+        (m, id, t) =>
+          new Promise<Outcome | { timeout: true }>((resolve) => {
+            const timer = setTimeout(() => {
+              resolve({ timeout: true });
+            }, t);
+            window.addEventListener(
+              'message',
+              (event: MessageEvent<{ source?: string; requestId?: string; outcome?: Outcome } | null>) => {
+                if (
+                  event.data?.source === 'fan-polls-extension' &&
+                  event.data.requestId === id &&
+                  event.data.outcome
+                ) {
+                  clearTimeout(timer);
+                  resolve(event.data.outcome);
+                }
+              },
+            );
+            window.postMessage(m, '*');
+          }),
+        message,
+        requestId,
+        timeoutMs,
+      );
+    }
+
+    const votedCount = async (): Promise<number> =>
+      (await pollsOfFan(stack, 'sam')).filter((poll) => poll.userVote === true).length;
+
+    beforeAll(async () => {
+      votedBefore = await votedCount();
+      hostile = await browser.newPage();
+      await hostile.goto(hostileSite.url);
+    });
+
+    afterAll(async () => {
+      await hostile.close();
+    });
+
+    it('gets no answer to forged, malformed or out-of-list messages', async () => {
+      const [poll] = await votablePolls();
+      for (const { message, requestId } of ignoredMessages(poll!, stack.sandbox.apiUrl)) {
+        expect(await postRaw(message, requestId)).toEqual({ timeout: true });
+      }
+      // A forged answer: the page hears only its own message; the extension neither acts nor answers.
+      const extensionMessages = () =>
+        hostile.evaluate(
+          () =>
+            (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
+              (m) => m?.source === 'fan-polls-extension',
+            ).length,
+        );
+      const before = await extensionMessages();
+      await postRaw(forgedAnswer, 'none');
+      expect(await extensionMessages()).toBe(before + 1);
+    });
+
+    it('reads no poll view and casts no vote unapproved, and stays unapproved when the fan denies it', async () => {
+      const [poll] = await votablePolls();
+      const refused = { ok: false, error: { code: 'site_not_approved' } };
+      expect(await postRaw(envelope({ type: 'poll-view', pollId: poll!.id }))).toMatchObject(refused);
+      expect(
+        await postRaw(envelope({ type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id })),
+      ).toMatchObject(refused);
+      const connecting = postRaw(envelope({ type: 'connect' }), 'attack', 15_000);
+      const approval = await waitForExtensionTab('approve.html');
+      await approval.waitForFunction(
+        () => document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin') !== null,
+        { timeout: 10_000 },
+      );
+      expect(
+        await approval.evaluate(
+          () =>
+            document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin')
+              ?.textContent,
+        ),
+      ).toBe(hostileSite.url);
+      await approval
+        .locator('fan-extension-approve >>> button::-p-text(Deny)')
+        .click()
+        .catch((error: unknown) => {
+          if (!approval.isClosed()) throw error;
+        });
+      expect(await connecting).toEqual({
+        ok: true,
+        result: { type: 'connect', status: { signedIn: true, siteApproved: false } },
+      });
+    });
+
+    it('is rate-limited when it floods the bridge', async () => {
+      const outcomes = await hostile.evaluate(async () => {
+        const ask = (window as unknown as { askExtension: (r: unknown, t: number) => Promise<Outcome> })
+          .askExtension;
+        return Promise.all(Array.from({ length: 200 }, () => ask({ type: 'status' }, 5000)));
+      });
+      expect(outcomes.some((outcome) => outcome.error?.code === 'rate_limited')).toBe(true);
+    });
+
+    it('finds no extension file and no token anywhere it can look, and no vote was cast', async () => {
+      const found = await hostile.evaluate(async (origin) => {
+        const report: Record<string, unknown> = {};
+        for (const path of ['popup.html', 'manifest.json', 'approve.html']) {
+          report[path] = await fetch(`${origin}/${path}`).then(
+            () => 'readable',
+            () => 'blocked',
+          );
+        }
+        report['storage'] =
+          JSON.stringify(Object.entries(localStorage)) +
+          JSON.stringify(Object.entries(sessionStorage)) +
+          document.cookie;
+        report['globals'] = Object.keys(window).filter((key) => /fan|token|vault/i.test(key));
+        report['dom'] = document.documentElement.outerHTML;
+        report['seen'] = JSON.stringify((window as unknown as { seen: unknown[] }).seen);
+        return report;
+      }, firefox.extensionOrigin);
+      for (const path of ['popup.html', 'manifest.json', 'approve.html']) expect(found[path]).toBe('blocked');
+      expect(found['globals']).toEqual([]);
+      expect(found['seen']).toContain('fan-polls-extension');
+      expect(JSON.stringify(found)).not.toContain(canaryTokenPrefix);
+      expect(await votedCount()).toBe(votedBefore);
+    });
   });
 
   it('signs out from the popup: no token left in any storage, none ever sent to the page', async () => {

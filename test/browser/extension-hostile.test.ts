@@ -14,6 +14,7 @@ import {
   type LoadedExtension,
 } from './extension-harness.ts';
 import { canaryTokenPrefix } from '../support/canary.ts';
+import { envelope, forgedAnswer, ignoredMessages } from './hostile-messages.ts';
 import { servePage, type PageServer } from '../support/page-server.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 
@@ -63,10 +64,6 @@ function extensionMessages(): Promise<number> {
   );
 }
 
-function envelope(request: unknown, requestId = 'attack'): Record<string, unknown> {
-  return { source: 'fan-polls-page', version: 1, requestId, request };
-}
-
 async function votedCount(): Promise<number> {
   return (await pollsOfFan(stack, 'sam')).filter((poll) => poll.userVote === true).length;
 }
@@ -109,41 +106,12 @@ afterAll(async () => {
 
 describe('a hostile page', () => {
   it('gets nothing from forged, malformed or out-of-list messages (attempts 1-14)', async () => {
-    const poll = polls[0]!;
-    const answerId = poll.answers[0]!.id;
-    const ignored: unknown[] = [
-      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), version: 2 },
-      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), source: 'fan-polls-extension' },
-      { ...envelope({ type: 'vote', pollId: poll.id, answerId }), extra: true },
-      envelope({ type: 'vote', pollId: poll.id, answerId, token: true }),
-      envelope({ type: 'get-token' }),
-      envelope({ type: 'sign-out' }),
-      envelope({ type: 'user-polls', userVoted: true }),
-      envelope({ type: 'fetch', url: `${stack.sandbox.apiUrl}/user/1.0.0/user/me` }),
-      envelope({ type: 'poll-view', pollId: `${poll.id}/../../user/me` }),
-      envelope({ type: 'vote', pollId: 'x'.repeat(1_000_000), answerId }),
-      envelope({ type: 'sign-in', tracking: { referrer: 'x'.repeat(500) } }),
-      envelope({ type: 'status' }, 'not a valid id!'),
-      JSON.stringify(envelope({ type: 'status' })),
-    ];
-    for (const message of ignored) {
-      const requestId =
-        typeof message === 'object' && message !== null && 'requestId' in message
-          ? String(message.requestId)
-          : 'attack';
+    for (const { message, requestId } of ignoredMessages(polls[0]!, stack.sandbox.apiUrl)) {
       expect(await postRaw(message, requestId)).toEqual({ timeout: true });
     }
     // A forged answer: the page hears only its own message; the extension neither acts nor answers.
     const before = await extensionMessages();
-    await postRaw(
-      {
-        source: 'fan-polls-extension',
-        version: 1,
-        requestId: 'forged',
-        outcome: { ok: true, result: { type: 'vote', accepted: true } },
-      },
-      'none',
-    );
+    await postRaw(forgedAnswer, 'none');
     expect(await extensionMessages()).toBe(before + 1);
   });
 
