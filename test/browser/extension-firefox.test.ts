@@ -23,7 +23,13 @@ import { servePage, type PageServer } from '../support/page-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { viteBuild } from '../support/vite-build.ts';
 import { bridgePage, pollsOfFan } from './extension-harness.ts';
-import { envelope, forgedAnswer, ignoredMessages } from './hostile-messages.ts';
+import {
+  envelope,
+  extensionMessagesInPage,
+  forgedAnswer,
+  ignoredMessages,
+  postInPage,
+} from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
@@ -336,36 +342,8 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     let votedBefore: number;
 
     /** Posts a raw message as the hostile page; its answer for `requestId`, or a timeout. */
-    function postRaw(
-      message: unknown,
-      requestId = 'attack',
-      timeoutMs = 700,
-    ): Promise<Outcome | { timeout: true }> {
-      return hostile.evaluate(
-        (m, id, t) =>
-          new Promise<Outcome | { timeout: true }>((resolve) => {
-            const timer = setTimeout(() => {
-              resolve({ timeout: true });
-            }, t);
-            window.addEventListener(
-              'message',
-              (event: MessageEvent<{ source?: string; requestId?: string; outcome?: Outcome } | null>) => {
-                if (
-                  event.data?.source === 'fan-polls-extension' &&
-                  event.data.requestId === id &&
-                  event.data.outcome
-                ) {
-                  clearTimeout(timer);
-                  resolve(event.data.outcome);
-                }
-              },
-            );
-            window.postMessage(m, '*');
-          }),
-        message,
-        requestId,
-        timeoutMs,
-      );
+    function postRaw(message: unknown, requestId = 'attack', timeoutMs = 700) {
+      return hostile.evaluate(postInPage, [message, requestId, timeoutMs] as const);
     }
 
     const votedCount = async (): Promise<number> =>
@@ -387,13 +365,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
         expect(await postRaw(message, requestId)).toEqual({ timeout: true });
       }
       // A forged answer: the page hears only its own message; the extension neither acts nor answers.
-      const extensionMessages = () =>
-        hostile.evaluate(
-          () =>
-            (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
-              (m) => m?.source === 'fan-polls-extension',
-            ).length,
-        );
+      const extensionMessages = () => hostile.evaluate(extensionMessagesInPage);
       const before = await extensionMessages();
       await postRaw(forgedAnswer, 'none');
       expect(await extensionMessages()).toBe(before + 1);

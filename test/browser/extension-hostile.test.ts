@@ -14,7 +14,14 @@ import {
   type LoadedExtension,
 } from './extension-harness.ts';
 import { canaryTokenPrefix } from '../support/canary.ts';
-import { envelope, forgedAnswer, ignoredMessages } from './hostile-messages.ts';
+import {
+  envelope,
+  extensionMessagesInPage,
+  forgedAnswer,
+  ignoredMessages,
+  postInPage,
+  type BridgeOutcome,
+} from './hostile-messages.ts';
 import { servePage, type PageServer } from '../support/page-server.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 
@@ -25,43 +32,16 @@ let stack: SandboxAndProxy;
 let page: Page;
 let polls: Poll[];
 
-type Outcome = { ok?: boolean; timeout?: boolean; error?: { code: string } };
+type Outcome = BridgeOutcome & { timeout?: boolean };
 
 /** Posts a raw message as the page and resolves with the extension's answer for `requestId` (or a timeout). */
 function postRaw(message: unknown, requestId = 'attack', timeoutMs = 700): Promise<Outcome> {
-  return page.evaluate(
-    ([m, id, t]) =>
-      new Promise<Outcome>((resolve) => {
-        const timer = setTimeout(() => {
-          resolve({ timeout: true });
-        }, t);
-        window.addEventListener(
-          'message',
-          (event: MessageEvent<{ source?: string; requestId?: string; outcome?: Outcome } | null>) => {
-            if (
-              event.data?.source === 'fan-polls-extension' &&
-              event.data.requestId === id &&
-              event.data.outcome
-            ) {
-              clearTimeout(timer);
-              resolve(event.data.outcome);
-            }
-          },
-        );
-        window.postMessage(m, '*');
-      }),
-    [message, requestId, timeoutMs] as const,
-  );
+  return page.evaluate(postInPage, [message, requestId, timeoutMs] as const);
 }
 
 /** How many extension-sourced messages the page has received so far. */
 function extensionMessages(): Promise<number> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
-        (m) => m?.source === 'fan-polls-extension',
-      ).length,
-  );
+  return page.evaluate(extensionMessagesInPage);
 }
 
 async function votedCount(): Promise<number> {

@@ -46,3 +46,41 @@ export const forgedAnswer = {
   requestId: 'forged',
   outcome: { ok: true, result: { type: 'vote', accepted: true } },
 };
+
+/** The bridge's answer as a page receives it. */
+export type BridgeOutcome = { ok?: boolean; result?: unknown; error?: { code: string; message?: string } };
+
+/**
+ * Runs in the page (pass it to `page.evaluate` with `[message, requestId, timeoutMs]`): posts `message` as the page and
+ * resolves with the extension's answer for `requestId`, or `{ timeout: true }`.
+ */
+export function postInPage([message, requestId, timeoutMs]: readonly [unknown, string, number]): Promise<
+  BridgeOutcome | { timeout: true }
+> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve({ timeout: true });
+    }, timeoutMs);
+    window.addEventListener(
+      'message',
+      (event: MessageEvent<{ source?: string; requestId?: string; outcome?: BridgeOutcome } | null>) => {
+        if (
+          event.data?.source === 'fan-polls-extension' &&
+          event.data.requestId === requestId &&
+          event.data.outcome
+        ) {
+          clearTimeout(timer);
+          resolve(event.data.outcome);
+        }
+      },
+    );
+    window.postMessage(message, '*');
+  });
+}
+
+/** Runs in the page: how many messages from the extension (or posing as it) the page has received so far. */
+export function extensionMessagesInPage(): number {
+  return (window as unknown as { seen: ({ source?: string } | null)[] }).seen.filter(
+    (m) => m?.source === 'fan-polls-extension',
+  ).length;
+}
