@@ -83,6 +83,26 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.close();
   });
 
+  it('keeps the cards’ first data when the live part cannot load, and throws nothing into the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const thrown: string[] = [];
+    const logged: string[] = [];
+    page.on('pageerror', (error) => thrown.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.route('**/fan-polls.live.js', (route) => route.abort('connectionreset'));
+    await page.goto(stack.demo.url);
+    const first = page.locator('fan-poll').first();
+    await first.locator('[part="question"]').waitFor();
+    await expect.poll(() => logged.some((text) => text.includes('live updates could not load'))).toBe(true);
+    // Still the card with its poll: no skeleton, no error state in its place.
+    expect(await first.locator('[part="stats"]').textContent()).toMatch(/votes/);
+    expect(await first.locator('[role="alert"]').count()).toBe(0);
+    expect(thrown).toEqual([]);
+    await page.close();
+  });
+
   it('shows no Content Security Policy violation on the strict-CSP demo page', async () => {
     const { page, violations, failed } = await openDemo();
     await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
