@@ -1,9 +1,9 @@
 // The Firefox build in Mozilla's own tools: addons-linter (through web-ext) on dist/extension/firefox, then the
 // add-on installed into Debian's Firefox ESR as a temporary add-on and driven over WebDriver BiDi: the background
 // starts, the page bridge answers, the fan signs in through identity.launchWebAuthFlow on the sandbox's consent page,
-// approves a site in the extension's window, votes from the page, stays signed in over token refreshes, keeps a
-// hostile page out (no answer to forged messages, no poll view or vote unapproved, rate limits, no token anywhere it
-// can look), and signs out leaving no token anywhere.
+// approves a site in the extension's window, votes from the page, stays signed in over token refreshes (on demand and
+// on the background's alarm), keeps a hostile page out (no answer to forged messages, no poll view or vote
+// unapproved, rate limits, no token anywhere it can look), and signs out leaving no token anywhere.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -335,6 +335,19 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     }
     expect(failures).toEqual([]);
     expect(seen.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refreshes the access token on its alarm while no page asks for anything', async () => {
+    const before = await storedAccessToken();
+    expect(before).toMatch(new RegExp(`^${canaryTokenPrefix}`));
+    const deadline = Date.now() + accessTokenSeconds * 5 * 1000;
+    let now = before;
+    while (now === before && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 500));
+      now = await storedAccessToken();
+    }
+    expect(now).not.toBe(before);
+    expect(now).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
   describe('a hostile page on another site, while the fan is signed in', () => {

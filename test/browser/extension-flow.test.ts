@@ -220,6 +220,16 @@ describe('the fan with the extension', () => {
     expect(seenTokens.size).toBeGreaterThanOrEqual(4);
   });
 
+  it('refreshes the access token on its alarm while no page asks for anything', async () => {
+    const before = await storedAccessToken();
+    expect(before).toMatch(new RegExp(`^${canaryTokenPrefix}`));
+    // Unpacked, Chromium fires alarms a second or more ahead; packed, 30 s is the floor (the refresh is early enough).
+    await expect
+      .poll(storedAccessToken, { timeout: accessTokenSeconds * 5 * 1000, interval: 500 })
+      .not.toBe(before);
+    expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
+  });
+
   it('keeps the session when the service worker is stopped', async () => {
     const cdp = await extension.context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
