@@ -340,14 +340,10 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
   it('refreshes the access token on its alarm while no page asks for anything', async () => {
     const before = await storedAccessToken();
     expect(before).toMatch(new RegExp(`^${canaryTokenPrefix}`));
-    const deadline = Date.now() + accessTokenSeconds * 5 * 1000;
-    let now = before;
-    while (now === before && Date.now() < deadline) {
-      await new Promise((done) => setTimeout(done, 500));
-      now = await storedAccessToken();
-    }
-    expect(now).not.toBe(before);
-    expect(now).toMatch(new RegExp(`^${canaryTokenPrefix}`));
+    await expect
+      .poll(storedAccessToken, { timeout: accessTokenSeconds * 5 * 1000, interval: 500 })
+      .not.toBe(before);
+    expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
   describe('a hostile page on another site, while the fan is signed in', () => {

@@ -13,13 +13,7 @@ import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { sessionCookieName } from '../../src/proxy/session-cookie.ts';
 import { launchFreshProfile } from '../support/chromium.ts';
 import { probeCrossSiteCookies } from '../support/cross-site-cookies.ts';
-import {
-  ensureWidgetBuilt,
-  launchChromium,
-  startWidgetStack,
-  type UpstreamLog,
-  type WidgetStack,
-} from './widget-stack.ts';
+import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 interface FanBrowsers {
   /** A browser profile of a new fan: no cookies yet. */
@@ -69,7 +63,7 @@ const settings: readonly CookieSetting[] = [
 ];
 
 describe.each(settings)('signing in from a card on another site than the proxy, $name', (setting) => {
-  let stack: WidgetStack & { upstream: UpstreamLog };
+  let stack: WidgetStack;
   let browsers: FanBrowsers;
 
   beforeAll(async () => {

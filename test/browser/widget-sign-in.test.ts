@@ -2,15 +2,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
-import {
-  ensureWidgetBuilt,
-  launchChromium,
-  startWidgetStack,
-  type UpstreamLog,
-  type WidgetStack,
-} from './widget-stack.ts';
+import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-let stack: WidgetStack & { upstream: UpstreamLog };
+let stack: WidgetStack;
 let browser: Browser;
 
 beforeAll(async () => {

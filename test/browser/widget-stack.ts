@@ -34,7 +34,6 @@ function newestIn(folder: string): number {
 }
 
 /** Requests the proxy sent to the platform, in order (method and path). */
-export type { UpstreamLog } from '../support/stack.ts';
 
 export interface WidgetStackOptions {
   /** Simulated fans voting in open polls (the sandbox's default: on). */

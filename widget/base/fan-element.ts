@@ -109,12 +109,13 @@ export class FanElement extends HTMLElement implements ReactiveControllerHost {
 
   attributeChangedCallback(attribute: string, old: string | null, value: string | null): void {
     if (this.#reflecting || old === value) return;
-    const name = info(this.constructor as ElementClass).attributes.get(attribute);
+    const { attributes, declarations } = info(this.constructor as ElementClass);
+    const name = attributes.get(attribute);
     if (name === undefined) {
       this.requestUpdate();
       return;
     }
-    const declaration = info(this.constructor as ElementClass).declarations.get(name);
+    const declaration = declarations.get(name);
     (this as unknown as Record<string, unknown>)[name] =
       declaration?.type === Boolean ? value !== null : (value ?? undefined);
   }
