@@ -12,8 +12,12 @@ export type ExtensionTarget = 'chrome' | 'firefox';
 const extensionFolder = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(extensionFolder, '..');
 
-/** Firefox's id, pinned like Chromium's `key`; Firefox derives its redirect URL from it (`local-defaults.ts`). */
-export const geckoId = geckoExtensionId;
+/**
+ * Firefox's add-on id, pinned like Chromium's `key`; Firefox derives its redirect URL from it. Configuration: the id
+ * addons.mozilla.org lists the add-on under (`FAN_POLLS_FIREFOX_ADDON_ID` at build time), else the development id
+ * the sandbox and the proxy register by default (`local-defaults.ts`).
+ */
+export const geckoId = process.env['FAN_POLLS_FIREFOX_ADDON_ID']?.trim() || geckoExtensionId;
 
 /**
  * Firefox's data-collection consent (required of new add-ons): the extension sends the fan's sign-in (the
@@ -39,14 +43,52 @@ export function extensionManifest(target: ExtensionTarget): Manifest {
   } as unknown as Manifest;
 }
 
+/**
+ * The page bridge is registered at run time from the background (`?script` import), and @crxjs makes such scripts
+ * web-accessible to every site, which lets any page probe for the extension. A content script needs no
+ * web-accessible file: drop them, and the plugin's unreferenced intermediate chunk of the script.
+ */
+function nothingWebAccessible(): Plugin & {
+  renderCrxManifest: (manifest: Record<string, unknown>) => unknown;
+} {
+  return {
+    name: 'fan-polls:nothing-web-accessible',
+    apply: 'build',
+    enforce: 'post',
+    renderCrxManifest(manifest) {
+      delete manifest['web_accessible_resources'];
+      return manifest;
+    },
+    generateBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (fileName.startsWith('assets/page-bridge.iife.ts-')) Reflect.deleteProperty(bundle, fileName);
+      }
+    },
+  };
+}
+
+/** The manifest as the store gets it: no `key` (the store assigns the id; the key pins it for development only). */
+export function storeManifest(manifest: Record<string, unknown>): Record<string, unknown> {
+  const { key: _key, ...store } = manifest;
+  return store;
+}
+
 function zipForStores(target: ExtensionTarget, outDir: string): Plugin {
   return {
     name: 'fan-polls:zip-extension',
     apply: 'build',
     async closeBundle() {
       const zipPath = resolve(repository, `dist/extension/fan-polls-${target}.zip`);
-      const count = await zipDirectory(outDir, zipPath);
+      const count = await zipDirectory(outDir, zipPath, {
+        'manifest.json': (text) =>
+          `${JSON.stringify(storeManifest(JSON.parse(text) as Record<string, unknown>), null, 2)}\n`,
+      });
       this.info(`zipped ${count} files into ${zipPath}`);
+      if (target === 'firefox' && geckoId === geckoExtensionId) {
+        this.info(
+          `the Firefox zip carries the development add-on id ${geckoId}: set FAN_POLLS_FIREFOX_ADDON_ID for the store`,
+        );
+      }
     },
   };
 }
@@ -58,6 +100,7 @@ export function extensionBuild(target: ExtensionTarget): UserConfig {
     publicDir: resolve(repository, 'public/extension'),
     plugins: [
       crx({ manifest: extensionManifest(target) as unknown as ManifestV3Export, browser: target }),
+      nothingWebAccessible(),
       zipForStores(target, outDir),
     ],
     build: {
@@ -65,8 +108,17 @@ export function extensionBuild(target: ExtensionTarget): UserConfig {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
-      // The approval window is opened by the background, not named in the manifest.
-      rollupOptions: { input: { approve: resolve(extensionFolder, 'approve.html') } },
+      // The confirmation window is opened by the background, not named in the manifest.
+      rollupOptions: {
+        input: { confirm: resolve(extensionFolder, 'confirm.html') },
+        // Lit in a chunk of its own, named so: addons-linter's one accepted warning (Lit's template innerHTML) is
+        // recognised by file name (extension-firefox.test.ts).
+        output: {
+          advancedChunks: {
+            groups: [{ name: 'lit', test: /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/ }],
+          },
+        },
+      },
     },
   };
 }

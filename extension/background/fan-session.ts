@@ -23,6 +23,8 @@ export interface FanSessionDependencies {
   readonly alarms: AlarmsLike;
   readonly withLock: LockRunner;
   readonly now: () => number;
+  /** Runs whenever the session ends (sign-out, or the refresh token refused): what belonged to this fan goes too. */
+  readonly onEnded?: () => Promise<void>;
 }
 
 export interface SessionStatus {
@@ -152,5 +154,6 @@ export class FanSession {
   async #forget(): Promise<void> {
     await this.deps.vault.wipe();
     await this.deps.alarms.clear(refreshAlarmName);
+    await this.deps.onEnded?.();
   }
 }

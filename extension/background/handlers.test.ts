@@ -35,10 +35,9 @@ describe('the user-polls route', () => {
   });
 });
 
-describe('a vote whose answer was lost', () => {
+describe('a vote from the popup whose answer was lost', () => {
   const pollId = ids[0] ?? '';
   const answerId = ids[1] ?? '';
-  const site = { kind: 'content-script', siteOrigin: 'https://club.example', tabId: 1 } as const;
 
   /** The routes over a platform whose vote times out; the re-read says whether it counted. */
   function routesLosingTheVote(userVote: boolean) {
@@ -53,29 +52,21 @@ describe('a vote whose answer was lost', () => {
         return Promise.resolve({ id: pollId, userVote, answers: [] } as unknown as Poll);
       },
     } as unknown as FanPlatform;
-    const deps = {
-      platform: () => Promise.resolve(platform),
-      sites: { isApproved: () => Promise.resolve(true) },
-      session: { status: () => Promise.resolve({ signedIn: true }) },
-    } as unknown as BackgroundDependencies;
+    const deps = { platform: () => Promise.resolve(platform) } as unknown as BackgroundDependencies;
     return { routes: backgroundRoutes(deps), calls };
   }
 
-  it('is settled by re-reading the fan’s poll, never by voting again (bridge and popup)', async () => {
+  it('is settled by re-reading the fan’s poll, never by voting again', async () => {
     const counted = routesLosingTheVote(true);
-    await expect(counted.routes.bridge.handle({ type: 'vote', pollId, answerId }, site)).resolves.toEqual({
-      type: 'vote',
-      accepted: true,
-    });
     await expect(counted.routes.vote.handle({ pollId, answerId }, popup)).resolves.toMatchObject({
       userVote: true,
     });
-    expect(counted.calls.filter((call) => call === 'vote')).toHaveLength(2);
+    expect(counted.calls.filter((call) => call === 'vote')).toHaveLength(1);
   });
 
   it('stays a failure when the re-read shows no vote', async () => {
     const lost = routesLosingTheVote(false);
-    await expect(lost.routes.bridge.handle({ type: 'vote', pollId, answerId }, site)).rejects.toMatchObject({
+    await expect(lost.routes.vote.handle({ pollId, answerId }, popup)).rejects.toMatchObject({
       code: 'unavailable',
     });
     expect(lost.calls).toEqual(['vote', 'getUserPoll']);

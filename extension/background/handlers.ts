@@ -1,33 +1,23 @@
-import type {
-  BridgePollView,
-  BridgeRequest,
-  BridgeResult,
-  BridgeStatus,
-  TrackingParameters,
-} from '../../src/contracts/bridge-contract.ts';
-import { bridgeProtocolVersion } from '../../src/contracts/bridge-contract.ts';
+import type { BridgeResult } from '../../src/contracts/bridge-contract.ts';
 import type { PlatformClient } from '../../src/platform/client.ts';
-import type { Poll } from '../../src/platform/types.ts';
 import { voteAndConfirm } from '../../src/platform/vote.ts';
-import { ExtensionError } from '../shared/extension-error.ts';
-import type { SessionView } from '../shared/messages.ts';
-import type { ApprovedSites } from './approved-sites.ts';
+import type { BridgeMessage, SessionView } from '../shared/messages.ts';
 import type { FanSession } from './fan-session.ts';
 import {
-  parseApprovalDecision,
-  parseApprovalId,
   parseBridgePayload,
   parseHistoryQuery,
   parsePollRef,
-  parseSiteOrigin,
+  parseProposalDecision,
+  parseProposalId,
+  parseSiteOriginPayload,
   parseUserPollsQuery,
   parseVote,
 } from './payloads.ts';
-import { extensionErrorFrom } from './platform-access.ts';
-import type { PromptLimiter } from './prompt-limiter.ts';
+import { withFanPlatform } from './platform-access.ts';
 import { noPayload, type Routes } from './router.ts';
 import type { SenderInfo } from './sender.ts';
-import type { SiteApprovals } from './site-approvals.ts';
+import type { SiteConnections } from './site-connections.ts';
+import type { VoteProposals } from './vote-proposals.ts';
 
 export type FanPlatform = Pick<
   PlatformClient,
@@ -36,22 +26,18 @@ export type FanPlatform = Pick<
 
 export interface BackgroundDependencies {
   readonly session: FanSession;
-  readonly sites: ApprovedSites;
-  readonly approvals: SiteApprovals;
-  readonly signInLimiter: PromptLimiter;
-  readonly signIn: (tracking: TrackingParameters) => Promise<void>;
+  readonly connections: SiteConnections;
+  readonly proposals: VoteProposals;
+  /** The page bridge's requests (`page-requests.ts`). */
+  readonly pageRequest: (message: BridgeMessage, sender: SenderInfo) => Promise<BridgeResult>;
+  readonly signIn: () => Promise<void>;
   readonly platform: () => Promise<FanPlatform>;
 }
 
 /** Every named handler of the background. Pages of the extension get the fan's views; content scripts the bridge. */
 export function backgroundRoutes(deps: BackgroundDependencies): Routes {
-  const callPlatform = async <T>(call: (platform: FanPlatform) => Promise<T>): Promise<T> => {
-    try {
-      return await call(await deps.platform());
-    } catch (error) {
-      throw extensionErrorFrom(error);
-    }
-  };
+  const callPlatform = <T>(call: (platform: FanPlatform) => Promise<T>): Promise<T> =>
+    withFanPlatform(deps.platform, call);
 
   const sessionView = async (): Promise<SessionView> => {
     const status = await deps.session.status();
@@ -65,64 +51,13 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
     }
   };
 
-  const bridgeStatus = async (siteOrigin: string): Promise<BridgeStatus> => ({
-    signedIn: (await deps.session.status()).signedIn,
-    siteApproved: await deps.sites.isApproved(siteOrigin),
-  });
-
-  const requireApprovedAndSignedIn = async (siteOrigin: string): Promise<void> => {
-    if (!(await deps.sites.isApproved(siteOrigin))) {
-      throw new ExtensionError('site_not_approved', 'Approve this site in the Fan Polls extension first.');
-    }
-    if (!(await deps.session.status()).signedIn) {
-      throw new ExtensionError('signed_out', 'Sign in with the Fan Polls extension first.');
-    }
-  };
-
-  const handleBridge = async (request: BridgeRequest, sender: SenderInfo): Promise<BridgeResult> => {
-    if (sender.kind !== 'content-script')
-      throw new ExtensionError('forbidden', 'Bridge messages come from pages.');
-    const site = sender.siteOrigin;
-    switch (request.type) {
-      case 'hello':
-        return { type: 'hello', version: bridgeProtocolVersion };
-      case 'status':
-        return { type: 'status', status: await bridgeStatus(site) };
-      case 'sign-in': {
-        if (!(await deps.session.status()).signedIn) {
-          if (!deps.signInLimiter.tryTake(`sign-in ${site}`)) {
-            throw new ExtensionError(
-              'rate_limited',
-              'Too many sign-in requests from this site; try again later.',
-            );
-          }
-          await deps.signIn(request.tracking);
-        }
-        return { type: 'sign-in', status: await bridgeStatus(site) };
-      }
-      case 'connect':
-        await deps.approvals.request(site);
-        return { type: 'connect', status: await bridgeStatus(site) };
-      case 'poll-view': {
-        await requireApprovedAndSignedIn(site);
-        const poll = await callPlatform((platform) => platform.getUserPoll(request.pollId));
-        return { type: 'poll-view', view: pollView(poll) };
-      }
-      case 'vote':
-        await requireApprovedAndSignedIn(site);
-        // A lost answer is settled by re-reading the fan's poll, never by voting again.
-        await callPlatform((platform) => voteAndConfirm(platform, request.pollId, request.answerId));
-        return { type: 'vote', accepted: true };
-    }
-  };
-
   return {
     'session-status': { allow: 'extension-page', parse: noPayload, handle: sessionView },
     'sign-in': {
       allow: 'extension-page',
       parse: noPayload,
       handle: async () => {
-        if (!(await deps.session.status()).signedIn) await deps.signIn({});
+        if (!(await deps.session.status()).signedIn) await deps.signIn();
         return sessionView();
       },
     },
@@ -167,36 +102,27 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
         return callPlatform((platform) => platform.getUserPoll(pollId));
       },
     },
-    sites: { allow: 'extension-page', parse: noPayload, handle: () => deps.sites.list() },
-    'revoke-site': {
+    sites: { allow: 'extension-page', parse: noPayload, handle: () => deps.connections.list() },
+    'connect-site': {
       allow: 'extension-page',
-      parse: parseSiteOrigin,
-      handle: ({ origin }) => deps.sites.revoke(origin),
+      parse: parseSiteOriginPayload,
+      handle: ({ origin }) => deps.connections.connect(origin),
     },
-    'approval-details': {
+    'disconnect-site': {
       allow: 'extension-page',
-      parse: parseApprovalId,
-      handle: ({ approvalId }) => Promise.resolve(deps.approvals.details(approvalId)),
+      parse: parseSiteOriginPayload,
+      handle: ({ origin }) => deps.connections.disconnect(origin),
     },
-    'approval-decision': {
+    'proposal-details': {
       allow: 'extension-page',
-      parse: parseApprovalDecision,
-      handle: async ({ approvalId, approve }) => {
-        await deps.approvals.decide(approvalId, approve);
-        return null;
-      },
+      parse: parseProposalId,
+      handle: ({ proposalId }) => Promise.resolve(deps.proposals.details(proposalId)),
     },
-    bridge: { allow: 'content-script', parse: parseBridgePayload, handle: handleBridge },
-  };
-}
-
-/** The fan's view of a poll for a page: whether they voted and each answer's status. Built field by field. */
-export function pollView(poll: Poll): BridgePollView {
-  return {
-    pollId: poll.id,
-    userVote: poll.userVote === true,
-    answers: poll.answers.map((answer) =>
-      answer.voteStatus === undefined ? { id: answer.id } : { id: answer.id, voteStatus: answer.voteStatus },
-    ),
+    'proposal-decision': {
+      allow: 'extension-page',
+      parse: parseProposalDecision,
+      handle: ({ proposalId, answerId }) => deps.proposals.decide(proposalId, answerId),
+    },
+    bridge: { allow: 'content-script', parse: parseBridgePayload, handle: deps.pageRequest },
   };
 }

@@ -2,12 +2,16 @@ import { maxUserPollIds, type HistoryQuery, type UserPollsQuery } from '../share
 import { isUuid, parseBridgeRequest } from '../shared/bridge-shape.ts';
 import { isRecord } from '../shared/typed-storage.ts';
 import { invalidRequest } from './router.ts';
-import type { BridgeRequest } from '../../src/contracts/bridge-contract.ts';
+import type { BridgeMessage } from '../shared/messages.ts';
+import { parseSiteOrigin } from '../shared/site-origin.ts';
 
 /** Payload checks of the privileged messages (extension pages) and of the bridge (content scripts). */
 
-export function parseBridgePayload(payload: unknown): BridgeRequest {
-  return parseBridgeRequest(payload) ?? invalidRequest();
+/** The content script's forwarding: the page's request (checked again here) and whether the fan just clicked. */
+export function parseBridgePayload(payload: unknown): BridgeMessage {
+  if (!isRecord(payload) || typeof payload['userActivated'] !== 'boolean') return invalidRequest();
+  const request = parseBridgeRequest(payload['request']);
+  return request ? { request, userActivated: payload['userActivated'] } : invalidRequest();
 }
 
 export function parsePollRef(payload: unknown): { pollId: string } {
@@ -40,21 +44,25 @@ export function parseHistoryQuery(payload: unknown): HistoryQuery {
   return { page: page as number, limit: limit as number, ...(trimmed ? { search: trimmed } : {}) };
 }
 
-export function parseSiteOrigin(payload: unknown): { origin: string } {
+/** A site to connect or disconnect: an http(s) origin, as the popup read it from the tab. */
+export function parseSiteOriginPayload(payload: unknown): { origin: string } {
   if (!isRecord(payload) || typeof payload['origin'] !== 'string' || payload['origin'].length > 300) {
     return invalidRequest();
   }
-  return { origin: payload['origin'] };
+  const origin = parseSiteOrigin(payload['origin']);
+  return origin === payload['origin'] ? { origin } : invalidRequest();
 }
 
-export function parseApprovalId(payload: unknown): { approvalId: string } {
-  return isRecord(payload) && isUuid(payload['approvalId'])
-    ? { approvalId: payload['approvalId'] }
+export function parseProposalId(payload: unknown): { proposalId: string } {
+  return isRecord(payload) && isUuid(payload['proposalId'])
+    ? { proposalId: payload['proposalId'] }
     : invalidRequest();
 }
 
-export function parseApprovalDecision(payload: unknown): { approvalId: string; approve: boolean } {
-  return isRecord(payload) && isUuid(payload['approvalId']) && typeof payload['approve'] === 'boolean'
-    ? { approvalId: payload['approvalId'], approve: payload['approve'] }
+export function parseProposalDecision(payload: unknown): { proposalId: string; answerId: string | null } {
+  if (!isRecord(payload) || !isUuid(payload['proposalId'])) return invalidRequest();
+  const answerId = payload['answerId'];
+  return answerId === null || isUuid(answerId)
+    ? { proposalId: payload['proposalId'], answerId }
     : invalidRequest();
 }

@@ -40,6 +40,18 @@ export function fanPlatformClient(
   });
 }
 
+/** Runs a call with the fan's platform client; every failure comes out as the extension reports it. */
+export async function withFanPlatform<Client, T>(
+  client: () => Promise<Client>,
+  call: (client: Client) => Promise<T>,
+): Promise<T> {
+  try {
+    return await call(await client());
+  } catch (error) {
+    throw extensionErrorFrom(error);
+  }
+}
+
 /** Platform failures as the extension reports them (codes a card understands; no platform body is passed on). */
 export function extensionErrorFrom(error: unknown): ExtensionError {
   if (error instanceof ExtensionError) return error;

@@ -40,9 +40,10 @@ function routes(calls: string[]): Routes {
     'user-poll': { allow: 'extension-page', parse: parsePollRef, handle: handler('user-poll') },
     vote: page('vote') as never,
     sites: page('sites'),
-    'revoke-site': page('revoke-site') as never,
-    'approval-details': page('approval-details') as never,
-    'approval-decision': page('approval-decision') as never,
+    'connect-site': page('connect-site') as never,
+    'disconnect-site': page('disconnect-site') as never,
+    'proposal-details': page('proposal-details') as never,
+    'proposal-decision': page('proposal-decision') as never,
     bridge: {
       allow: 'content-script',
       parse: (payload) => payload as never,
@@ -57,14 +58,23 @@ describe('classifySender', () => {
     expect(classify(popupInTabSender)).toEqual({ kind: 'extension-page' });
     expect(classify(contentSender)).toEqual({
       kind: 'content-script',
-      siteOrigin: 'https://club.example',
+      frameOrigin: 'https://club.example',
+      topOrigin: undefined,
       tabId: 7,
+    });
+  });
+
+  it('gives a content script the origin of its tab’s top-level page when the browser tells it', () => {
+    const framed = { ...contentSender, tab: { ...contentSender.tab, url: 'https://decoy.example/win' } };
+    expect(classify(framed)).toMatchObject({
+      frameOrigin: 'https://club.example',
+      topOrigin: 'https://decoy.example',
     });
   });
 
   it('works from the URL alone (Firefox sends no origin)', () => {
     const { origin: _origin, ...firefox } = contentSender;
-    expect(classify(firefox)).toMatchObject({ kind: 'content-script', siteOrigin: 'https://club.example' });
+    expect(classify(firefox)).toMatchObject({ kind: 'content-script', frameOrigin: 'https://club.example' });
   });
 
   it('refuses other extensions, opaque origins, mismatches and frames outside a tab', () => {

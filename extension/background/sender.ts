@@ -7,11 +7,18 @@ export type MessageSenderLike = Pick<Runtime.MessageSender, 'id' | 'url' | 'tab'
 
 /**
  * Who sent a message. `sender.tab` is set for extension pages opened in a tab too, so the kind comes from the origin:
- * the extension's own origin is one of its pages; an http(s) origin in a tab is our content script on that site.
+ * the extension's own origin is one of its pages; an http(s) origin in a tab is our content script in a frame of that
+ * origin. `topOrigin` is the origin of the tab's top-level page, as the browser reports it (the address bar's site),
+ * and undefined when the browser does not tell (the extension has no access to that site).
  */
 export type SenderInfo =
   | { readonly kind: 'extension-page' }
-  | { readonly kind: 'content-script'; readonly siteOrigin: string; readonly tabId: number }
+  | {
+      readonly kind: 'content-script';
+      readonly frameOrigin: string;
+      readonly topOrigin: string | undefined;
+      readonly tabId: number;
+    }
   | { readonly kind: 'unknown' };
 
 export type SenderKind = SenderInfo['kind'];
@@ -27,7 +34,9 @@ export function classifySender(
   if (origin === extensionOrigin) return { kind: 'extension-page' };
   const tabId = sender.tab?.id;
   if (tabId === undefined || !/^https?:\/\/[^/]+$/.test(origin)) return { kind: 'unknown' };
-  return { kind: 'content-script', siteOrigin: origin, tabId };
+  const tabUrl = sender.tab?.url;
+  const topOrigin = tabUrl === undefined ? undefined : originOf(tabUrl);
+  return { kind: 'content-script', frameOrigin: origin, topOrigin, tabId };
 }
 
 /** scheme://host[:port] of a URL; unlike `URL.origin` also for `chrome-extension:` and `moz-extension:` everywhere. */

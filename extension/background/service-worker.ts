@@ -3,25 +3,32 @@
  * listener registered at the top level, synchronously, so that an event that wakes a stopped worker finds them. No
  * state lives in globals that matters after the worker stops: tokens, sites and settings are in storage.
  */
+/// <reference types="@crxjs/vite-plugin/client" />
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import type { FetchLike } from '../../src/platform/http.ts';
+import pageBridgeFile from '../content/page-bridge.iife.ts?script';
 import { IndexedDbArea } from '../shared/indexeddb-area.ts';
 import { settingsItem } from '../shared/settings.ts';
-import { ApprovedSites } from './approved-sites.ts';
+import { Budgets } from './budgets.ts';
+import { ConnectedSites } from './connected-sites.ts';
 import { FanSession, navigatorLocks, refreshAlarmName } from './fan-session.ts';
 import { backgroundRoutes } from './handlers.ts';
-import { fanPlatformClient } from './platform-access.ts';
-import { PromptLimiter } from './prompt-limiter.ts';
-import { ProxyTokenClient } from './proxy-token-client.ts';
+import { pageBudgetRules, pageRequestHandler } from './page-requests.ts';
+import { fanPlatformClient, withFanPlatform } from './platform-access.ts';
 import { createRouter } from './router.ts';
 import { classifySender, originOf } from './sender.ts';
+import { ProxyTokenClient } from './proxy-token-client.ts';
 import { signIn } from './sign-in.ts';
-import { SiteApprovals } from './site-approvals.ts';
+import { VoteProposals } from './vote-proposals.ts';
+import { SiteAccess } from './site-access.ts';
+import { SiteConnections } from './site-connections.ts';
 import { TokenVault } from './token-vault.ts';
+import { voteAndConfirm } from '../../src/platform/vote.ts';
 
-const promptWindowMs = 10 * 60_000;
-const promptsPerWindow = 3;
+/** A proposal nobody decides ends before the card stops waiting (its extension timeout is 180 s). */
+const proposalExpiresAfterMs = 170_000;
+const extensionWindow = { type: 'popup', width: 440, height: 620 } as const;
 
 const extensionOrigin = originOf(browser.runtime.getURL('/')) ?? '';
 const persistent = new IndexedDbArea();
@@ -33,6 +40,15 @@ void (
   browser.storage.session as { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> }
 ).setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
 
+const connections = new SiteConnections(
+  new ConnectedSites(persistent),
+  new SiteAccess(browser.scripting, browser.permissions, pageBridgeFile),
+  async () => {
+    const { proxyUrl, platformApiUrl, platformAuthUrl } = await settings.get();
+    return [proxyUrl, platformApiUrl, platformAuthUrl];
+  },
+  () => Date.now(),
+);
 const proxy = new ProxyTokenClient(async () => (await settings.get()).proxyUrl, fetchFromWorker);
 const session = new FanSession({
   vault: new TokenVault(browser.storage.session, persistent),
@@ -40,23 +56,26 @@ const session = new FanSession({
   alarms: browser.alarms,
   withLock: navigatorLocks,
   now: () => Date.now(),
+  // Connected sites belong to the fan who connected them: the next fan on this browser starts with none.
+  onEnded: () => connections.forgetAll(),
 });
 const platform = async () => fanPlatformClient(await settings.get(), session, fetchFromWorker);
-const sites = new ApprovedSites(persistent);
-const approvals = new SiteApprovals(
-  sites,
-  {
-    open: async (url) => (await browser.windows.create({ url, type: 'popup', width: 440, height: 560 })).id,
-    close: (windowId) => browser.windows.remove(windowId),
+const withPlatform = <T>(call: (client: Awaited<ReturnType<typeof platform>>) => Promise<T>): Promise<T> =>
+  withFanPlatform(platform, call);
+const openWindow = async (url: string) => (await browser.windows.create({ url, ...extensionWindow })).id;
+const proposals = new VoteProposals({
+  windows: { open: openWindow, close: (windowId) => browser.windows.remove(windowId) },
+  pageUrl: (proposalId) => browser.runtime.getURL(`/confirm.html?proposal=${proposalId}`),
+  // Never retried: a lost answer is settled by re-reading the fan's poll.
+  cast: async (pollId, answerId) => {
+    await withPlatform((client) => voteAndConfirm(client, pollId, answerId));
   },
-  new PromptLimiter(promptsPerWindow, promptWindowMs, () => Date.now()),
-  (approvalId) => browser.runtime.getURL(`/approve.html?approval=${approvalId}`),
-  () => Date.now(),
-);
+  expiresAfterMs: proposalExpiresAfterMs,
+});
 
 // One sign-in at a time: a second request joins the window already open.
 let signInInFlight: Promise<void> | undefined;
-function signInOnce(tracking: TrackingParameters): Promise<void> {
+function signInOnce(tracking: TrackingParameters = {}): Promise<void> {
   signInInFlight ??= signIn(
     {
       identity: browser.identity,
@@ -75,10 +94,18 @@ function signInOnce(tracking: TrackingParameters): Promise<void> {
 const route = createRouter(
   backgroundRoutes({
     session,
-    sites,
-    approvals,
-    signInLimiter: new PromptLimiter(promptsPerWindow, promptWindowMs, () => Date.now()),
-    signIn: signInOnce,
+    connections,
+    proposals,
+    pageRequest: pageRequestHandler({
+      session,
+      connections,
+      budgets: new Budgets(pageBudgetRules, browser.storage.session, () => Date.now()),
+      proposals,
+      signIn: signInOnce,
+      readUserPoll: (pollId) => withPlatform((client) => client.getUserPoll(pollId)),
+      now: () => Date.now(),
+    }),
+    signIn: () => signInOnce(),
     platform,
   }),
   (sender) => classifySender(sender, browser.runtime.id, extensionOrigin),
@@ -101,8 +128,10 @@ browser.alarms.onAlarm.addListener((alarm) => {
 });
 
 browser.windows.onRemoved.addListener((windowId) => {
-  approvals.windowClosed(windowId);
+  proposals.windowClosed(windowId);
 });
 
 // Alarms may be lost across browser restarts and updates: re-create the refresh alarm from the vault on every start.
 void session.schedule();
+// The page bridge follows the stored list of connected sites (registrations do not persist everywhere).
+void connections.restore();

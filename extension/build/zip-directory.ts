@@ -2,18 +2,27 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 
+/** Rewrites a file's text on its way into the archive (by its path inside the archive). */
+export type ZipRewrites = Readonly<Record<string, (text: string) => string>>;
+
 /**
  * Zips a folder for the stores with node's zlib: a minimal, deterministic writer (files sorted, fixed timestamps,
- * deflate), no new package and no `zip` binary needed.
+ * deflate), no new package and no `zip` binary needed. `rewrites` change named files in the archive only.
  */
-export async function zipDirectory(folder: string, zipPath: string): Promise<number> {
+export async function zipDirectory(
+  folder: string,
+  zipPath: string,
+  rewrites: ZipRewrites = {},
+): Promise<number> {
   const files = (await listFiles(folder)).sort();
   const localParts: Buffer[] = [];
   const centralParts: Buffer[] = [];
   let offset = 0;
   for (const file of files) {
-    const name = Buffer.from(relative(folder, file).split(sep).join('/'), 'utf8');
-    const data = await readFile(file);
+    const path = relative(folder, file).split(sep).join('/');
+    const name = Buffer.from(path, 'utf8');
+    const rewrite = rewrites[path];
+    const data = rewrite ? Buffer.from(rewrite(await readFile(file, 'utf8')), 'utf8') : await readFile(file);
     const compressed = deflateRawSync(data, { level: 9 });
     const checksum = crc32(data);
     const dosTime = 0; // 00:00:00

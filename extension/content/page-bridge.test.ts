@@ -5,7 +5,16 @@ const pollId = '11111111-2222-4333-8444-555555555555';
 const answerId = '66666666-7777-4888-9999-000000000000';
 
 function request(body: unknown, requestId = 'r1'): Record<string, unknown> {
-  return { source: 'fan-polls-page', version: 1, requestId, request: body };
+  return { source: 'fan-polls-page', version: 2, requestId, request: body };
+}
+
+/** A user-activation watch that says the fan clicked `clicks` times. */
+function clicks(count: number) {
+  let left = count;
+  return {
+    take: () => (left > 0 ? ((left -= 1), true) : false),
+    stop: () => undefined,
+  };
 }
 
 /** Dispatches a message event as the browser would deliver a page's postMessage. */
@@ -26,7 +35,8 @@ afterEach(() => {
 });
 
 function setup(
-  reply: unknown = { ok: true, result: { type: 'status', status: { signedIn: true, siteApproved: false } } },
+  reply: unknown = { ok: true, result: { type: 'status', status: { signedIn: true } } },
+  fanClicks = 0,
 ) {
   const sent: unknown[] = [];
   const posted: { message: unknown; targetOrigin: string }[] = [];
@@ -39,7 +49,7 @@ function setup(
       sent.push(message);
       return Promise.resolve(reply);
     },
-    now: () => 0,
+    activation: clicks(fanClicks),
   });
   return { sent, posted };
 }
@@ -47,12 +57,15 @@ function setup(
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the page bridge (content script)', () => {
-  it('answers hello itself and forwards the closed list, replying to the page origin only', async () => {
-    const { sent, posted } = setup();
+  it('forwards the closed list (hello too, judged by the background), replying to the page origin only', async () => {
+    const { sent, posted } = setup({ ok: true, result: { type: 'hello', version: 2 } });
     deliver(request({ type: 'hello' }, 'h'));
     deliver(request({ type: 'status' }, 's'));
     await flush();
-    expect(sent).toEqual([{ type: 'bridge', payload: { type: 'status' } }]);
+    expect(sent).toEqual([
+      { type: 'bridge', payload: { request: { type: 'hello' }, userActivated: false } },
+      { type: 'bridge', payload: { request: { type: 'status' }, userActivated: false } },
+    ]);
     expect(posted.map((entry) => entry.targetOrigin)).toEqual([
       window.location.origin,
       window.location.origin,
@@ -62,10 +75,7 @@ describe('the page bridge (content script)', () => {
       requestId: 'h',
       outcome: { ok: true, result: { type: 'hello' } },
     });
-    expect(posted[1]!.message).toMatchObject({
-      requestId: 's',
-      outcome: { ok: true, result: { type: 'status' } },
-    });
+    expect(posted[1]!.message).toMatchObject({ requestId: 's' });
     expect(posted.some((entry) => entry.targetOrigin === '*')).toBe(false);
   });
 
@@ -79,7 +89,8 @@ describe('the page bridge (content script)', () => {
       null,
       'status',
       [request({ type: 'status' })],
-      { ...request({ type: 'status' }), version: 2 },
+      { ...request({ type: 'status' }), version: 1 },
+      request({ type: 'connect' }),
       { ...request({ type: 'status' }), extra: 1 },
       request({ type: 'status', extra: 1 }),
       request({ type: 'vote', pollId, answerId: 'not-a-uuid' }),
@@ -93,7 +104,7 @@ describe('the page bridge (content script)', () => {
         source: 'fan-polls-extension',
         version: 1,
         requestId: 'r1',
-        outcome: { ok: true, result: { type: 'vote', accepted: true } },
+        outcome: { ok: true, result: { type: 'vote', accepted: true, answerId } },
       },
     ]) {
       deliver(data);
@@ -103,15 +114,32 @@ describe('the page bridge (content script)', () => {
     expect(posted).toEqual([]);
   });
 
-  it('forwards a vote and a sign-in with tracking exactly as checked', async () => {
-    const { sent } = setup({ ok: true, result: { type: 'vote', accepted: true } });
+  it('forwards a vote and a sign-in as checked, each with whether the fan just clicked (one click, one window)', async () => {
+    const { sent } = setup({ ok: true, result: { type: 'vote', accepted: true, answerId } }, 1);
     deliver(request({ type: 'vote', pollId, answerId }));
     deliver(request({ type: 'sign-in', tracking: { referrer: 'club', campaign: '' } }));
     await flush();
     expect(sent).toEqual([
-      { type: 'bridge', payload: { type: 'vote', pollId, answerId } },
-      { type: 'bridge', payload: { type: 'sign-in', tracking: { referrer: 'club', campaign: '' } } },
+      { type: 'bridge', payload: { request: { type: 'vote', pollId, answerId }, userActivated: true } },
+      {
+        type: 'bridge',
+        payload: {
+          request: { type: 'sign-in', tracking: { referrer: 'club', campaign: '' } },
+          userActivated: false,
+        },
+      },
     ]);
+  });
+
+  it('gives a frame the background does not hear no answer at all', async () => {
+    const { sent, posted } = setup({
+      ok: false,
+      error: { code: 'forbidden', message: 'This frame is not heard.' },
+    });
+    deliver(request({ type: 'hello' }));
+    await flush();
+    expect(sent).toHaveLength(1);
+    expect(posted).toEqual([]);
   });
 
   it('rebuilds every answer field by field: nothing extra reaches the page', () => {
@@ -140,7 +168,7 @@ describe('the page bridge (content script)', () => {
       JSON.stringify(
         outcomeFrom({
           ok: true,
-          result: { type: 'status', status: { signedIn: true, siteApproved: true, accessToken: 'CANARY' } },
+          result: { type: 'status', status: { signedIn: true, accessToken: 'CANARY' } },
         }),
       ),
     ).not.toContain('CANARY');
@@ -170,7 +198,7 @@ describe('the page bridge (content script)', () => {
     vi.spyOn(window, 'postMessage').mockImplementation(((message: unknown) => {
       posted.push({ message });
     }) as typeof window.postMessage);
-    stop = startPageBridge({ window, send: () => new Promise(() => undefined), now: () => 0 });
+    stop = startPageBridge({ window, send: () => new Promise(() => undefined), activation: clicks(0) });
     for (let index = 0; index < 10; index += 1) deliver(request({ type: 'status' }, `r${index}`));
     await flush();
     expect(posted).toHaveLength(2);

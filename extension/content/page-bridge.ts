@@ -9,27 +9,32 @@ import { parseBridgeEnvelope } from '../shared/bridge-shape.ts';
 import type { SerializedError } from '../shared/extension-error.ts';
 import type { ExtensionMessage, MessageReply } from '../shared/messages.ts';
 import { isRecord } from '../shared/typed-storage.ts';
+import type { UserActivationWatch } from './user-activation.ts';
 
 export interface PageBridgeEnvironment {
   readonly window: Window;
   /** `runtime.sendMessage` to the background. */
   readonly send: (message: ExtensionMessage<'bridge'>) => Promise<unknown>;
-  readonly now: () => number;
+  /** Whether the fan really clicked or typed in this frame since its last window, as the page cannot forge it. */
+  readonly activation: UserActivationWatch;
 }
 
-/** At most this many requests from one page in flight, and this many a minute: a page cannot flood the worker. */
+/** At most this many requests from one frame in flight: a frame cannot flood the worker. Budgets are per tab. */
 export const maxInFlight = 8;
-export const maxPerMinute = 120;
+
+/** Requests that open an extension window: the fan's fresh click in the page must come with them. */
+const promptingRequests = new Set(['sign-in', 'vote']);
 
 /**
- * The content script's side of the page bridge. It acts only on messages from its own window and origin with the
- * exact request shape of bridge-contract.ts, forwards the closed list to the background, and answers to the page's
- * own origin (never `'*'`) with a result rebuilt field by field, so nothing else ever reaches the page.
+ * The content script's side of the page bridge, on sites the fan connected. It acts only on messages from its own
+ * window and origin with the exact request shape of bridge-contract.ts, forwards them to the background with whether
+ * the fan just clicked (the background judges the frame by its tab's top-level site, so even `hello` goes there), and
+ * answers to the page's own origin (never `'*'`) with a result rebuilt field by field. A request the background
+ * refuses for who sent it gets no answer at all, so a frame that is not heard cannot tell the extension is there.
  */
 export function startPageBridge(environment: PageBridgeEnvironment): () => void {
   const { window: page } = environment;
   let inFlight = 0;
-  let recent: number[] = [];
 
   const answer = (
     requestId: string,
@@ -52,25 +57,20 @@ export function startPageBridge(environment: PageBridgeEnvironment): () => void 
     const envelope = parseBridgeEnvelope(event.data);
     if (!envelope) return;
     const { requestId, request } = envelope;
-    if (request.type === 'hello') {
-      answer(requestId, origin, { ok: true, result: { type: 'hello', version: bridgeProtocolVersion } });
-      return;
-    }
-    const now = environment.now();
-    recent = recent.filter((at) => now - at < 60_000);
-    if (inFlight >= maxInFlight || recent.length >= maxPerMinute) {
+    if (inFlight >= maxInFlight) {
       answer(requestId, origin, {
         ok: false,
         error: { code: 'rate_limited', message: 'Too many requests.' },
       });
       return;
     }
-    recent.push(now);
+    const userActivated = promptingRequests.has(request.type) && environment.activation.take();
     inFlight += 1;
     environment
-      .send({ type: 'bridge', payload: request })
+      .send({ type: 'bridge', payload: { request, userActivated } })
       .then(
         (reply) => {
+          if (isSenderRefusal(reply)) return;
           answer(requestId, origin, outcomeFrom(reply));
         },
         () => {
@@ -89,6 +89,16 @@ export function startPageBridge(environment: PageBridgeEnvironment): () => void 
 }
 
 const unavailable: SerializedError = { code: 'unavailable', message: 'The extension could not answer.' };
+
+/** The background's `forbidden`: this frame is not heard (not the top-level site, or the site is not connected). */
+function isSenderRefusal(reply: unknown): boolean {
+  return (
+    isRecord(reply) &&
+    reply['ok'] === false &&
+    isRecord(reply['error']) &&
+    reply['error']['code'] === 'forbidden'
+  );
+}
 
 /** The background's reply as the page may see it: only the fields of the contract, copied one by one. */
 export function outcomeFrom(reply: unknown): BridgeResponseEnvelope['outcome'] {
@@ -122,14 +132,10 @@ function safeResult(result: unknown): BridgeResult | undefined {
     case 'hello':
       return { type: 'hello', version: bridgeProtocolVersion };
     case 'status':
-    case 'sign-in':
-    case 'connect': {
+    case 'sign-in': {
       const status = result['status'];
       if (!isRecord(status)) return undefined;
-      return {
-        type: result['type'],
-        status: { signedIn: status['signedIn'] === true, siteApproved: status['siteApproved'] === true },
-      };
+      return { type: result['type'], status: { signedIn: status['signedIn'] === true } };
     }
     case 'poll-view': {
       const view = result['view'];
@@ -146,7 +152,9 @@ function safeResult(result: unknown): BridgeResult | undefined {
       };
     }
     case 'vote':
-      return result['accepted'] === true ? { type: 'vote', accepted: true } : undefined;
+      return result['accepted'] === true && typeof result['answerId'] === 'string'
+        ? { type: 'vote', accepted: true, answerId: result['answerId'] }
+        : undefined;
     default:
       return undefined;
   }

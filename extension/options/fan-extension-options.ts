@@ -5,6 +5,7 @@ import {
   normaliseServiceUrl,
   type ExtensionSettings,
 } from '../shared/settings.ts';
+import { extensionTheme } from '../shared/extension-theme.ts';
 import type { TypedStorageItem } from '../shared/typed-storage.ts';
 
 /** Asks for host permissions (optional_host_permissions); must run inside the click that saves. */
@@ -26,8 +27,10 @@ function isLoopback(origin: string): boolean {
 }
 
 /**
- * The options page: where the partner proxy and the platform are (the local sandbox by default). URLs other than
- * loopback need a host permission, asked for when saving.
+ * The options page: where the partner proxy and the platform are (the defaults this build shipped with: the local
+ * sandbox unless the partner built it otherwise). Addresses are https (plain http on loopback only); others than
+ * loopback need a host permission, asked for when saving. Values that leave the shipped defaults are named in a
+ * warning: sign-in and votes go to these addresses.
  */
 export class FanExtensionOptions extends LitElement {
   static override properties = {
@@ -50,26 +53,24 @@ export class FanExtensionOptions extends LitElement {
     this.message = '';
   }
 
-  static override styles = css`
-    :host {
-      display: block;
-      max-width: 560px;
-      font:
-        15px/1.5 system-ui,
-        sans-serif;
-      color: #111;
-      padding: 16px;
-    }
-    label {
-      display: block;
-      margin: 8px 0;
-    }
-    input {
-      display: block;
-      width: 100%;
-      box-sizing: border-box;
-    }
-  `;
+  static override styles = [
+    extensionTheme,
+    css`
+      :host {
+        max-width: 560px;
+        padding: 16px;
+      }
+      label {
+        display: block;
+        margin: 8px 0;
+      }
+      input {
+        display: block;
+        width: 100%;
+        box-sizing: border-box;
+      }
+    `,
+  ];
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -113,6 +114,16 @@ export class FanExtensionOptions extends LitElement {
     this.message = 'Saved.';
   }
 
+  /** What differs from the defaults this build shipped with. */
+  #renderChanged() {
+    const changed = fields.filter(({ key }) => this.values[key] !== defaultSettings[key]);
+    if (changed.length === 0) return nothing;
+    return html`<p class="warning" role="note" data-testid="options-changed">
+      Not the shipped settings: ${changed.map(({ label }) => label).join(', ')}. Sign-in and votes go to these
+      addresses; change them only if your club tells you to.
+    </p>`;
+  }
+
   override render() {
     return html`
       <h1>Fan Polls settings</h1>
@@ -123,16 +134,19 @@ export class FanExtensionOptions extends LitElement {
               >${label}<input name=${key} .value=${this.values[key]} autocomplete="off" spellcheck="false"
             /></label>`,
         )}
-        <button type="submit">Save</button>
-        <button
-          type="button"
-          @click=${() => {
-            this.values = { ...defaultSettings };
-          }}
-        >
-          Sandbox defaults
-        </button>
+        <div class="actions">
+          <button type="submit" class="primary">Save</button>
+          <button
+            type="button"
+            @click=${() => {
+              this.values = { ...defaultSettings };
+            }}
+          >
+            Shipped defaults
+          </button>
+        </div>
       </form>
+      ${this.#renderChanged()}
       ${this.message ? html`<p role="status" data-testid="options-message">${this.message}</p>` : nothing}
     `;
   }

@@ -25,15 +25,29 @@ function fanPoll(voted?: { voteStatus: string }): Poll {
   });
 }
 
-function mountPopup(answers: Answers) {
+function mountPopup(answers: Answers, site?: { tabId: number; origin: string }) {
   const background = fakeBackground({
     'session-status': () => ({ signedIn: true, userId: 'fan-1' }),
+    sites: () => [],
     ...answers,
   });
   const popup = new FanExtensionPopup();
   popup.client = background.client;
+  popup.site = site;
   document.body.append(popup);
   return { popup, asked: background.asked };
+}
+
+const rows = (popup: FanExtensionPopup): HTMLButtonElement[] => [
+  ...(popup.shadowRoot?.querySelectorAll<HTMLButtonElement>('[data-testid="poll-row"]') ?? []),
+];
+
+/** Opens the first row into the widget's card, as the fan taps it. */
+async function openFirstRow(popup: FanExtensionPopup): Promise<void> {
+  await vi.waitFor(() => {
+    expect(rows(popup).length).toBeGreaterThan(0);
+  });
+  rows(popup)[0]!.click();
 }
 
 const card = (popup: FanExtensionPopup): FanPoll | null | undefined =>
@@ -56,6 +70,7 @@ describe('the popup’s polls are the widget’s cards', () => {
         return fanPoll({ voteStatus: 'pending' });
       },
     });
+    await openFirstRow(popup);
     await vi.waitFor(() => {
       expect(popup.shadowRoot?.querySelector('[data-testid="session"]')?.textContent).toContain('fan-1');
       expect(card(popup)?.shadowRoot?.querySelector('button')?.textContent.trim()).toBe('Vote');
@@ -80,6 +95,8 @@ describe('the popup’s polls are the widget’s cards', () => {
     const closed = { ...fanPoll({ voteStatus: 'accepted' }), ...pollIn('closed', { id: pollId }) };
     const poll: Poll = { ...closed, userVote: true, answers: fanPoll({ voteStatus: 'accepted' }).answers };
     const { popup } = mountPopup({ 'user-polls': () => [poll], 'user-poll': () => poll });
+    await openFirstRow(popup);
+    expect(rows(popup)[0]?.textContent).toContain('You voted');
     await vi.waitFor(() => {
       expect(cardText(popup)).toContain('You voted for Bea (confirmed)');
     });
@@ -108,6 +125,7 @@ describe('the popup’s polls are the widget’s cards', () => {
         return { refuse: { code: 'signed_out', message: 'Sign in with the Fan Polls extension first.' } };
       },
     });
+    await openFirstRow(popup);
     await vi.waitFor(() => {
       expect(card(popup)?.shadowRoot?.querySelector('button')?.textContent.trim()).toBe('Vote');
     });
@@ -119,5 +137,118 @@ describe('the popup’s polls are the widget’s cards', () => {
       );
     });
     expect(card(popup)).toBeNull();
+  });
+});
+
+describe('the popup’s compact list', () => {
+  it('puts open polls first and pages them, with no card until a row is opened', async () => {
+    const polls = [
+      pollIn('closed', { id: '1c8d2e3f-4051-4b6c-9d7e-8f90a1b2c3d4', question: 'Closed one' }),
+      ...Array.from({ length: 9 }, (_, n) =>
+        pollIn('open', { id: `${n}b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3`, question: `Open ${n}` }),
+      ),
+    ];
+    const { popup } = mountPopup({ 'user-polls': () => polls });
+    await vi.waitFor(() => {
+      expect(rows(popup)).toHaveLength(8);
+    });
+    expect(rows(popup).map((row) => row.querySelector('.question')?.textContent)).toEqual(
+      Array.from({ length: 8 }, (_, n) => `Open ${n}`),
+    );
+    expect(card(popup)).toBeNull();
+    [...popup.shadowRoot!.querySelectorAll('button')]
+      .find((button) => button.textContent.trim() === 'Next')!
+      .click();
+    await vi.waitFor(() => {
+      expect(rows(popup).map((row) => row.querySelector('.question')?.textContent)).toEqual([
+        'Open 8',
+        'Closed one',
+      ]);
+    });
+  });
+});
+
+describe('the popup’s site of the tab', () => {
+  const site = { tabId: 5, origin: 'https://club.example' };
+
+  it('asks the browser for the site inside the click, then connects it and reloads the tab', async () => {
+    const { popup, asked } = mountPopup(
+      {
+        'connect-site': ({ origin }) => [
+          { origin, connectedAt: 1, activity: { reads: 0, proposals: 0, votes: 0 } },
+        ],
+      },
+      site,
+    );
+    const requested: string[] = [];
+    const reloaded: number[] = [];
+    popup.requestSitePermission = (origin) => {
+      requested.push(origin);
+      return Promise.resolve(true);
+    };
+    popup.reloadTab = (tabId) => {
+      reloaded.push(tabId);
+      return Promise.resolve();
+    };
+    await vi.waitFor(() => {
+      expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')?.textContent).toContain(
+        'It can never vote for you',
+      );
+    });
+    [...popup.shadowRoot!.querySelectorAll('button')]
+      .find((b) => b.textContent.trim() === 'Connect this site')!
+      .click();
+    // Synchronously, in the click: the browser grants permissions only there.
+    expect(requested).toEqual(['https://club.example']);
+    await vi.waitFor(() => {
+      expect(reloaded).toEqual([5]);
+    });
+    expect(asked).toContainEqual({ type: 'connect-site', payload: { origin: 'https://club.example' } });
+    expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')?.textContent).toContain(
+      'is connected',
+    );
+  });
+
+  it('connects nothing when the browser refuses', async () => {
+    const { popup, asked } = mountPopup({}, site);
+    popup.requestSitePermission = () => Promise.resolve(false);
+    await vi.waitFor(() => {
+      expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')).not.toBeNull();
+    });
+    [...popup.shadowRoot!.querySelectorAll('button')]
+      .find((b) => b.textContent.trim() === 'Connect this site')!
+      .click();
+    await vi.waitFor(() => {
+      expect(popup.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('did not allow');
+    });
+    expect(asked.map((each) => each.type)).not.toContain('connect-site');
+  });
+
+  it('lists connected sites with what each did, and disconnects one', async () => {
+    const connected = [
+      { origin: 'https://club.example', connectedAt: 1, activity: { reads: 4, proposals: 2, votes: 1 } },
+    ];
+    const { popup, asked } = mountPopup({
+      'user-polls': () => [],
+      sites: () => connected,
+      'disconnect-site': () => [],
+    });
+    await vi.waitFor(() => {
+      expect(popup.shadowRoot?.querySelector('nav')).not.toBeNull();
+    });
+    [...popup.shadowRoot!.querySelectorAll('nav button')]
+      .find((b) => b.textContent.trim() === 'Connected sites')!
+      .dispatchEvent(new MouseEvent('click'));
+    await vi.waitFor(() => {
+      expect(
+        popup.shadowRoot?.querySelector('[data-testid="site-activity"]')?.textContent.replace(/\s+/g, ' '),
+      ).toContain('4 reads of your votes · 2 votes proposed · 1 confirmed');
+    });
+    popup
+      .shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Disconnect https://club.example"]')!
+      .click();
+    await vi.waitFor(() => {
+      expect(asked).toContainEqual({ type: 'disconnect-site', payload: { origin: 'https://club.example' } });
+    });
   });
 });

@@ -8,7 +8,8 @@ import type { RecentUserPolls } from './recent-user-polls.ts';
 
 /**
  * The `<fan-poll>` cards' vote channel inside the popup: the background holds the fan's tokens, so every read and
- * vote is a message to it (no page bridge, no site approval: the popup is the extension's own page). Failures
+ * vote is a message to it (no page bridge and no confirmation window: the popup is the extension's own UI, so the fan's click in it is
+ * the confirmation). Failures
  * become the card's `WidgetError` codes exactly as over the bridge (`refused` + `reason`, `signed_out`, ...). A fan view
  * the popup's store has just read (`recent`) is used instead of reading it again.
  */
@@ -34,6 +35,7 @@ export function popupVoteChannel(client: BackgroundClient, recent?: RecentUserPo
         recent?.forget(pollId);
         // The background votes once (never retried) and reads the fan's poll again; the card re-reads it too.
         await client.ask('vote', { pollId, answerId });
+        return answerId;
       }),
   };
 }

@@ -53,7 +53,6 @@ export function parseBridgeRequest(value: unknown): BridgeRequest | undefined {
   switch (value['type']) {
     case 'hello':
     case 'status':
-    case 'connect':
       return hasExactlyKeys(value, ['type']) ? { type: value['type'] } : undefined;
     case 'sign-in': {
       if (!hasExactlyKeys(value, ['type', 'tracking'])) return undefined;

@@ -14,10 +14,10 @@ export const extensionErrorCodes = [
   'unavailable',
   /** The platform refused the call (vote refused, poll not found, ...); a vote's refusal may carry a `reason`. */
   'refused',
-  /** The site has not been approved by the fan for votes. */
-  'site_not_approved',
-  /** The fan declined to approve the site. */
-  'approval_denied',
+  /** The fan cancelled a proposed vote in the confirmation window (or closed it): nothing was sent. */
+  'vote_cancelled',
+  /** A window was asked for without a fresh click by the fan in the page: none opened. */
+  'user_activation_required',
   /** Too many prompts for one site: try again later. */
   'rate_limited',
   /** The message did not have the expected shape. */

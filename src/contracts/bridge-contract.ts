@@ -1,13 +1,18 @@
 /**
  * The page bridge between a card on a web page and the Fan Polls extension's content script, over
- * `window.postMessage`. What a page may ask is this short, closed list; answers never carry a token. Both sides
- * validate every message's shape (and the content script its origin) before acting on it.
+ * `window.postMessage`. The content script runs only on sites the fan connected from the extension's popup. What a
+ * page may ask is this short, closed list; answers never carry a token. Both sides validate every message's shape
+ * (and the content script its origin) before acting on it.
+ *
+ * A page never votes: `vote` only proposes one. The extension opens its own confirmation window, and casts exactly
+ * the answer the fan confirmed there (which may differ from the proposal) or nothing.
  */
 
 import type { VoteRefusalReason } from './proxy-contract.ts';
 
 export const bridgeSource = { page: 'fan-polls-page', extension: 'fan-polls-extension' } as const;
-export const bridgeProtocolVersion = 1;
+/** 2: `connect` removed (sites are connected from the popup), `vote` became a proposal confirmed by the fan. */
+export const bridgeProtocolVersion = 2;
 
 /** Tracking parameters a card carries into sign-in, exactly these five. */
 export interface TrackingParameters {
@@ -21,13 +26,13 @@ export interface TrackingParameters {
 export type BridgeRequest =
   /** Handshake: the page asks whether the extension is there. */
   | { readonly type: 'hello' }
-  /** Signed in or not, and whether this site is approved for votes. */
+  /** Signed in or not. */
   | { readonly type: 'status' }
+  /** Opens the extension's sign-in window; only right after a real click in the page. */
   | { readonly type: 'sign-in'; readonly tracking: TrackingParameters }
-  /** Ask the fan (in an extension window) to approve this site for votes. */
-  | { readonly type: 'connect' }
-  /** The fan's view of a poll: `userVote` and each answer's `voteStatus`. */
+  /** The fan's view of a poll: `userVote` and each answer's `voteStatus`. Budgeted per tab and per site. */
   | { readonly type: 'poll-view'; readonly pollId: string }
+  /** Proposes a vote; only right after a real click in the page. The fan confirms it in an extension window. */
   | { readonly type: 'vote'; readonly pollId: string; readonly answerId: string };
 
 export interface BridgeRequestEnvelope {
@@ -40,7 +45,6 @@ export interface BridgeRequestEnvelope {
 
 export interface BridgeStatus {
   readonly signedIn: boolean;
-  readonly siteApproved: boolean;
 }
 
 /** The fan's own view of one poll, without any token. */
@@ -54,9 +58,9 @@ export type BridgeResult =
   | { readonly type: 'hello'; readonly version: number }
   | { readonly type: 'status'; readonly status: BridgeStatus }
   | { readonly type: 'sign-in'; readonly status: BridgeStatus }
-  | { readonly type: 'connect'; readonly status: BridgeStatus }
   | { readonly type: 'poll-view'; readonly view: BridgePollView }
-  | { readonly type: 'vote'; readonly accepted: true };
+  /** The vote the fan confirmed and the platform recorded: `answerId` is the confirmed answer, not the proposal. */
+  | { readonly type: 'vote'; readonly accepted: true; readonly answerId: string };
 
 export interface BridgeResponseEnvelope {
   readonly source: typeof bridgeSource.extension;

@@ -1,12 +1,13 @@
-// The Firefox build in Mozilla's own tools: addons-linter (through web-ext) on dist/extension/firefox, then the
-// add-on installed into Debian's Firefox ESR as a temporary add-on and driven over WebDriver BiDi: the background
-// starts, the page bridge answers, the fan signs in through identity.launchWebAuthFlow on the sandbox's consent page,
-// approves a site in the extension's window, votes from the page, stays signed in over token refreshes (on demand and
-// on the background's alarm), keeps a hostile page out (no answer to forged messages, no poll view or vote
-// unapproved, rate limits, no token anywhere it can look), and signs out leaving no token anywhere.
+// The Firefox build in Mozilla's own tools: addons-linter (through web-ext) on dist/extension/firefox and on the store
+// zip, then the add-on installed into Debian's Firefox ESR as a temporary add-on and driven over WebDriver BiDi: no
+// page hears the extension until the fan connects its site from the popup; the fan signs in from a click through
+// identity.launchWebAuthFlow on the sandbox's consent page, votes with confirmation in the extension's window, stays
+// signed in over token refreshes (on demand and on the background's alarm); a script with no click gets no window and
+// no vote, a flood gets the tab's budget, a hostile site is not heard at all and finds no token; sign-out leaves no
+// token anywhere and forgets the site.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxExtensionRedirectUri, geckoExtensionId } from '../../src/local-defaults.ts';
 import type { Poll } from '../../src/platform/types.ts';
@@ -33,6 +34,7 @@ import {
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
+const firefoxZip = resolve(import.meta.dirname, '../../dist/extension/fan-polls-firefox.zip');
 
 /** `npm test` builds first; a lone run of this file builds the Firefox extension when it is missing. */
 function ensureFirefoxBuilt(): void {
@@ -69,18 +71,21 @@ function isAcceptedWarning(warning: LintMessage): boolean {
 }
 
 describe('the Firefox build in Mozilla’s addons-linter', () => {
-  it('has no errors and no warnings but the accepted ones', async () => {
+  it('has no errors and no warnings but the accepted ones, unpacked and as the store zip', async () => {
     ensureFirefoxBuilt();
     // web-ext ships no types; a specifier typed as a plain string keeps TypeScript from looking for them.
     const webExtModule: string = 'web-ext';
     const { cmd } = (await import(webExtModule)) as WebExt;
-    // In-process (not the CLI, which checks npm for updates); the linter's schemas are bundled: no network.
-    const report = await cmd.lint(
-      { sourceDir: firefoxBuild, output: 'none', selfHosted: false },
-      { shouldExitProgram: false },
-    );
-    expect(report.errors).toEqual([]);
-    expect(report.warnings.filter((warning) => !isAcceptedWarning(warning))).toEqual([]);
+    // The zip as addons.mozilla.org receives it: the linter reads the archive itself.
+    for (const sourceDir of [firefoxBuild, firefoxZip]) {
+      // In-process (not the CLI, which checks npm for updates); the linter's schemas are bundled: no network.
+      const report = await cmd.lint(
+        { sourceDir, output: 'none', selfHosted: false },
+        { shouldExitProgram: false },
+      );
+      expect(report.errors).toEqual([]);
+      expect(report.warnings.filter((warning) => !isAcceptedWarning(warning))).toEqual([]);
+    }
   });
 });
 
@@ -120,6 +125,38 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       request,
       timeoutMs,
     );
+  }
+
+  /** The fan clicks the page's button, which asks the extension (a real click: the browser's user activation). */
+  async function askWithFanClick(target: Page, request: unknown, timeoutMs = 30_000): Promise<Outcome> {
+    await target.evaluate(
+      (r, t) => {
+        (window as unknown as { askOnClick: (r: unknown, t: number) => void }).askOnClick(r, t);
+      },
+      request,
+      timeoutMs,
+    );
+    await target.click('#act');
+    return target.evaluate(() => (window as unknown as { clicked: Promise<Outcome> }).clicked);
+  }
+
+  /** The fan connects the site of `target` from the popup, opened over its tab; the page reloads. */
+  async function connectSite(target: Page): Promise<void> {
+    const finder = await openExtensionPage('popup.html');
+    const tabId = await finder.evaluate(async (origin) => {
+      const api = (
+        globalThis as unknown as {
+          browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+        }
+      ).browser;
+      return (await api.tabs.query({})).find((tab) => tab.url?.startsWith(origin))?.id;
+    }, new URL(target.url()).origin);
+    await finder.close();
+    const popup = await openExtensionPage(`popup.html?tab=${tabId}`);
+    const reloaded = target.waitForNavigation({ timeout: 15_000 });
+    await popup.locator('fan-extension-popup >>> button::-p-text(Connect this site)').click();
+    await reloaded;
+    await popup.close();
   }
 
   /**
@@ -242,22 +279,30 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
         redirect: api.identity.getRedirectURL(),
       };
     });
-    expect(granted.all.permissions).toEqual(expect.arrayContaining(['identity', 'storage', 'alarms']));
+    expect(granted.all.permissions).toEqual(
+      expect.arrayContaining(['identity', 'storage', 'alarms', 'scripting', 'activeTab']),
+    );
     expect(granted.all.origins).toEqual(expect.arrayContaining(['http://127.0.0.1/*', 'http://localhost/*']));
     expect(granted.all.data_collection).toEqual(['authenticationInfo']);
     expect(granted.redirect).toBe(firefoxExtensionRedirectUri);
   });
 
-  it('answers a page’s hello from the content script and its status from the background, with no token', async () => {
-    expect(await ask({ type: 'hello' })).toEqual({ ok: true, result: { type: 'hello', version: 1 } });
+  it('is not heard on a site until the fan connects it from the popup; then answers, with no token', async () => {
+    expect(await ask({ type: 'hello' }, 1500)).toEqual({ timeout: true });
+    await connectSite(page);
+    expect(await ask({ type: 'hello' })).toEqual({ ok: true, result: { type: 'hello', version: 2 } });
     expect(await ask({ type: 'status' })).toEqual({
       ok: true,
-      result: { type: 'status', status: { signedIn: false, siteApproved: false } },
+      result: { type: 'status', status: { signedIn: false } },
     });
   });
 
-  it('signs in through identity.launchWebAuthFlow on the sandbox consent page', async () => {
-    const signingIn = ask({ type: 'sign-in', tracking: { referrer: 'riverside' } }, 30_000);
+  it('opens no window for a script, and signs in from the fan’s click through identity.launchWebAuthFlow', async () => {
+    expect(await ask({ type: 'sign-in', tracking: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'user_activation_required' },
+    });
+    const signingIn = askWithFanClick(page, { type: 'sign-in', tracking: { referrer: 'riverside' } });
     const target = await browser.waitForTarget((each) => each.url().includes('/oauth2/authorize'), {
       timeout: 15_000,
     });
@@ -269,52 +314,69 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     await consent.locator('input[name="username"]').fill('sam');
     await consent.locator('input[name="password"]').fill('fan-polls');
     await consent.locator('button.allow').click();
-    expect(await signingIn).toEqual({
-      ok: true,
-      result: { type: 'sign-in', status: { signedIn: true, siteApproved: false } },
-    });
+    expect(await signingIn).toEqual({ ok: true, result: { type: 'sign-in', status: { signedIn: true } } });
     expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
-  it('approves the site in the extension’s window, then votes from the page', async () => {
+  it('casts only the vote the fan confirmed in the extension’s window', async () => {
     const [poll] = await votablePolls();
     expect(poll).toBeDefined();
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id })).toMatchObject({
+    const [proposed, confirmed] = poll!.answers;
+    // A script's vote: no window, nothing recorded.
+    expect(await ask({ type: 'vote', pollId: poll!.id, answerId: proposed!.id })).toMatchObject({
       ok: false,
-      error: { code: 'site_not_approved' },
+      error: { code: 'user_activation_required' },
     });
-    const connecting = ask({ type: 'connect' }, 30_000);
-    const approval = await waitForExtensionTab('approve.html');
-    const allow = approval.locator('fan-extension-approve >>> button::-p-text(Allow)');
-    await approval.waitForFunction(
-      () => document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin') !== null,
-      { timeout: 10_000 },
-    );
-    const shownOrigin = await approval.evaluate(
+    const voting = askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: proposed!.id });
+    const confirm = await waitForExtensionTab('confirm.html');
+    const inWindow = (selector: string) => `fan-extension-confirm >>> ${selector}`;
+    await confirm.waitForSelector(inWindow('[data-testid="question"]'), { timeout: 10_000 });
+    const shown = await confirm.evaluate(() => {
+      const root = document.querySelector('fan-extension-confirm')?.shadowRoot;
+      return {
+        site: root?.querySelector('[data-testid="site"]')?.textContent,
+        preselected: root?.querySelector('input:checked')?.parentElement?.textContent.trim(),
+      };
+    });
+    expect(shown).toEqual({ site: site.url, preselected: proposed!.answer });
+    // The fan picks another answer in the window, then confirms once Confirm takes input.
+    const otherAnswer = await confirm.evaluateHandle((text) => {
+      const labels = document
+        .querySelector('fan-extension-confirm')
+        ?.shadowRoot?.querySelectorAll('label.answer');
+      return [...(labels ?? [])].find((label) => label.textContent.trim() === text)?.querySelector('input');
+    }, confirmed!.answer);
+    await (otherAnswer as ElementHandle<HTMLInputElement>).click();
+    // Polled: puppeteer's selector waits do not see attribute changes inside a shadow root.
+    await confirm.waitForFunction(
       () =>
-        document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin')?.textContent,
+        document
+          .querySelector('fan-extension-confirm')
+          ?.shadowRoot?.querySelector('[data-testid="confirm"]')
+          ?.getAttribute('aria-disabled') === 'false',
+      { timeout: 10_000, polling: 100 },
     );
-    expect(shownOrigin).toBe(site.url);
-    // The window closes itself on the answer, sometimes before the click returns: that race is not a failure.
-    await allow.click().catch((error: unknown) => {
-      if (!approval.isClosed()) throw error;
-    });
-    expect(await connecting).toEqual({
+    await confirm
+      .locator(inWindow('[data-testid="confirm"]'))
+      .click()
+      .catch((error: unknown) => {
+        if (!confirm.isClosed()) throw error;
+      });
+    expect(await voting).toEqual({
       ok: true,
-      result: { type: 'connect', status: { signedIn: true, siteApproved: true } },
-    });
-    const answerId = poll!.answers[0]!.id;
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toEqual({
-      ok: true,
-      result: { type: 'vote', accepted: true },
+      result: { type: 'vote', accepted: true, answerId: confirmed!.id },
     });
     const recorded = await apiRequest(
       stack.sandbox.sandbox,
       `/polls/1.0.8/user/poll/${poll!.id}`,
       fanToken(stack.sandbox.sandbox, 'sam'),
     );
-    expect(((await recorded.json()) as { data: Poll }).data.userVote).toBe(true);
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toMatchObject({
+    const data = ((await recorded.json()) as { data: Poll }).data;
+    expect(data.userVote).toBe(true);
+    expect(data.answers.find((answer) => typeof answer.voteStatus === 'string')?.id).toBe(confirmed!.id);
+    expect(
+      await askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: confirmed!.id }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'refused', reason: 'already_voted' },
     });
@@ -346,7 +408,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
-  describe('a hostile page on another site, while the fan is signed in', () => {
+  describe('a hostile page on another site (not connected), while the fan is signed in', () => {
     let hostile: Page;
     let votedBefore: number;
 
@@ -380,51 +442,44 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       expect(await extensionMessages()).toBe(before + 1);
     });
 
-    it('reads no poll view and casts no vote unapproved, and stays unapproved when the fan denies it', async () => {
+    it('is not heard at all: no answer, no window, even with the fan’s click', async () => {
       const [poll] = await votablePolls();
-      const refused = { ok: false, error: { code: 'site_not_approved' } };
-      expect(await postRaw(envelope({ type: 'poll-view', pollId: poll!.id }))).toMatchObject(refused);
+      for (const request of [
+        { type: 'hello' },
+        { type: 'status' },
+        { type: 'poll-view', pollId: poll!.id },
+        { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
+      ]) {
+        expect(await postRaw(envelope(request), 'attack', 1500)).toEqual({ timeout: true });
+      }
       expect(
-        await postRaw(envelope({ type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id })),
-      ).toMatchObject(refused);
-      const connecting = postRaw(envelope({ type: 'connect' }), 'attack', 15_000);
-      const approval = await waitForExtensionTab('approve.html');
-      await approval.waitForFunction(
-        () => document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin') !== null,
-        { timeout: 10_000 },
+        await askWithFanClick(hostile, { type: 'sign-in', tracking: { campaign: 'phish' } }, 1500),
+      ).toEqual({
+        timeout: true,
+      });
+      const hrefs = await Promise.all(
+        (await browser.pages()).map((each) => each.evaluate(() => location.href).catch(() => '')),
       );
       expect(
-        await approval.evaluate(
-          () =>
-            document.querySelector('fan-extension-approve')?.shadowRoot?.querySelector('.origin')
-              ?.textContent,
-        ),
-      ).toBe(hostileSite.url);
-      await approval
-        .locator('fan-extension-approve >>> button::-p-text(Deny)')
-        .click()
-        .catch((error: unknown) => {
-          if (!approval.isClosed()) throw error;
-        });
-      expect(await connecting).toEqual({
-        ok: true,
-        result: { type: 'connect', status: { signedIn: true, siteApproved: false } },
-      });
+        hrefs.filter((href) => href.includes('confirm.html') || href.includes('/oauth2/authorize')),
+      ).toEqual([]);
     });
 
-    it('is rate-limited when it floods the bridge', async () => {
-      const outcomes = await hostile.evaluate(async () => {
+    it('gets at most the tab’s budget of platform calls on the connected site, however it floods', async () => {
+      const [poll] = await votablePolls();
+      const outcomes = await page.evaluate(async (pollId) => {
         const ask = (window as unknown as { askExtension: (r: unknown, t: number) => Promise<Outcome> })
           .askExtension;
-        return Promise.all(Array.from({ length: 200 }, () => ask({ type: 'status' }, 5000)));
-      });
+        return Promise.all(Array.from({ length: 200 }, () => ask({ type: 'poll-view', pollId }, 10_000)));
+      }, poll!.id);
+      expect(outcomes.filter((outcome) => outcome.ok).length).toBeLessThanOrEqual(60);
       expect(outcomes.some((outcome) => outcome.error?.code === 'rate_limited')).toBe(true);
     });
 
     it('finds no extension file and no token anywhere it can look, and no vote was cast', async () => {
       const found = await hostile.evaluate(async (origin) => {
         const report: Record<string, unknown> = {};
-        for (const path of ['popup.html', 'manifest.json', 'approve.html']) {
+        for (const path of ['popup.html', 'manifest.json', 'confirm.html', 'content/page-bridge.iife.js']) {
           report[path] = await fetch(`${origin}/${path}`).then(
             () => 'readable',
             () => 'blocked',
@@ -439,9 +494,10 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
         report['seen'] = JSON.stringify((window as unknown as { seen: unknown[] }).seen);
         return report;
       }, firefox.extensionOrigin);
-      for (const path of ['popup.html', 'manifest.json', 'approve.html']) expect(found[path]).toBe('blocked');
+      for (const path of ['popup.html', 'manifest.json', 'confirm.html', 'content/page-bridge.iife.js']) {
+        expect(found[path]).toBe('blocked');
+      }
       expect(found['globals']).toEqual([]);
-      expect(found['seen']).toContain('fan-polls-extension');
       expect(JSON.stringify(found)).not.toContain(canaryTokenPrefix);
       expect(await votedCount()).toBe(votedBefore);
     });
@@ -460,10 +516,12 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     );
     await popup.close();
     expect(await everyStorage()).not.toContain(canaryTokenPrefix);
-    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });
     const seen = await everythingThePageSaw();
     expect(seen).toContain('fan-polls-extension');
     expect(seen).not.toContain(canaryTokenPrefix);
+    // The site belonged to the fan who connected it: after sign-out it is not heard.
+    await page.reload();
+    expect(await ask({ type: 'hello' }, 1500)).toEqual({ timeout: true });
   });
 });
 

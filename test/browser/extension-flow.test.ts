@@ -1,17 +1,23 @@
-// The fan's journey with the built extension: sign in on the sandbox, approve a site, vote from a page and from the
-// popup, keep the session over several expiries and a stopped worker, sign out and leave no token behind.
+// The fan's journey with the built extension: connect a site from the popup, sign in from a card's click, vote with
+// confirmation in the extension's window, vote from the popup, keep the session over several expiries and a stopped
+// worker, sign out (the site is forgotten) and leave no token behind. Screenshots of each step in test-results/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
 import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import {
-  answerApproval,
+  answerConfirmation,
+  askFromScript,
+  askWithFanClick,
   bridgePage,
   completeConsent,
   configureExtension,
+  connectSite,
   launchExtension,
+  openPopupFor,
   pollsOfFan,
+  screenshotPath,
   startStack,
   type LoadedExtension,
 } from './extension-harness.ts';
@@ -31,11 +37,21 @@ type Ask = (
   timeoutMs?: number,
 ) => Promise<{ ok: boolean; result?: unknown; error?: { code: string } }>;
 
+/** A request from the page's script, with no action by the fan. */
 function ask(request: unknown, timeoutMs = 10_000) {
   return page.evaluate(([r, t]) => (window as unknown as { askExtension: Ask }).askExtension(r, t), [
     request,
     timeoutMs,
   ] as const);
+}
+
+async function recordedVote(pollId: string): Promise<Poll> {
+  const check = await apiRequest(
+    stack.sandbox.sandbox,
+    `/polls/1.0.8/user/poll/${pollId}`,
+    fanToken(stack.sandbox.sandbox, 'sam'),
+  );
+  return ((await check.json()) as { data: Poll }).data;
 }
 
 /** Open polls of clubs whose tokens `sam` holds, that sam has not voted in yet. */
@@ -83,6 +99,7 @@ beforeAll(async () => {
   await configureExtension(extension, stack);
   page = await extension.context.newPage();
   await page.goto(site.url);
+  await connectSite(extension, page, 'extension-1-connect-site');
 });
 
 afterAll(async () => {
@@ -94,7 +111,7 @@ afterAll(async () => {
 describe('the fan with the extension', () => {
   it('ends a refused sign-in in a clear state', async () => {
     const [outcome] = await Promise.all([
-      ask({ type: 'sign-in', tracking: {} }, 30_000),
+      askWithFanClick(page, { type: 'sign-in', tracking: {} }),
       completeConsent(extension.context, 'deny'),
     ]);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'access_denied' } });
@@ -104,7 +121,7 @@ describe('the fan with the extension', () => {
 
   it('signs in on the sandbox consent page from a card, with the card’s tracking parameters', async () => {
     const [outcome, consentUrl] = await Promise.all([
-      ask({ type: 'sign-in', tracking: { referrer: 'riverside', param3: 'banner' } }, 30_000),
+      askWithFanClick(page, { type: 'sign-in', tracking: { referrer: 'riverside', param3: 'banner' } }),
       completeConsent(extension.context, 'allow', 'sam'),
     ]);
     const authorize = new URL(consentUrl).searchParams;
@@ -114,65 +131,65 @@ describe('the fan with the extension', () => {
     expect(authorize.get('code_challenge_method')).toBe('S256');
     expect(authorize.get('redirect_uri')).toBe(`https://${extension.id}.chromiumapp.org/`);
     expect(authorize.get('state')).toBeTruthy();
-    expect(outcome).toEqual({
-      ok: true,
-      result: { type: 'sign-in', status: { signedIn: true, siteApproved: false } },
-    });
+    expect(outcome).toEqual({ ok: true, result: { type: 'sign-in', status: { signedIn: true } } });
     expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
 
-  it('refuses poll views and votes before the fan approves the site', async () => {
+  it('votes with confirmation: the page proposes, the fan confirms in the extension’s window', async () => {
     const [poll] = await votablePolls();
-    expect(poll).toBeDefined();
-    expect(await ask({ type: 'poll-view', pollId: poll!.id })).toMatchObject({
-      ok: false,
-      error: { code: 'site_not_approved' },
+    const answer = poll!.answers[0]!;
+    const [outcome, shown] = await Promise.all([
+      askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: answer.id }),
+      answerConfirmation(extension.context, 'confirm', { screenshot: 'extension-2-confirm-vote' }),
+    ]);
+    expect(shown).toMatchObject({
+      site: site.url,
+      club: poll!.partnerName,
+      question: poll!.question,
+      preselected: answer.answer,
     });
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id })).toMatchObject({
+    expect(shown.binding).toMatch(poll!.isBound ? /^Binding/ : /^Consultative/);
+    expect(shown.weight).toContain(poll!.tokenLimit.toLocaleString('en-US'));
+    expect(outcome).toEqual({ ok: true, result: { type: 'vote', accepted: true, answerId: answer.id } });
+    const recorded = await recordedVote(poll!.id);
+    expect(recorded.userVote).toBe(true);
+    expect(recorded.answers.find((each) => each.id === answer.id)?.voteStatus).toEqual(expect.any(String));
+    const view = (await ask({ type: 'poll-view', pollId: poll!.id })) as {
+      ok: true;
+      result: { view: { userVote: boolean } };
+    };
+    expect(view.result.view.userVote).toBe(true);
+    // A second proposal is refused at once with the reason the card shows, and no window opens.
+    expect(
+      await askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: answer.id }),
+    ).toMatchObject({
       ok: false,
-      error: { code: 'site_not_approved' },
+      error: { code: 'refused', reason: 'already_voted' },
     });
   });
 
-  it('approves the site in an extension window, then votes from the page', async () => {
-    const [connected, shownOrigin] = await Promise.all([
-      ask({ type: 'connect' }, 30_000),
-      answerApproval(extension.context, true),
-    ]);
-    expect(shownOrigin).toBe(site.url);
-    expect(connected).toEqual({
-      ok: true,
-      result: { type: 'connect', status: { signedIn: true, siteApproved: true } },
-    });
+  it('sends nothing when the fan cancels the confirmation', async () => {
     const [poll] = await votablePolls();
-    const answerId = poll!.answers[0]!.id;
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toEqual({
-      ok: true,
-      result: { type: 'vote', accepted: true },
-    });
-    const view = (await ask({ type: 'poll-view', pollId: poll!.id })) as {
-      ok: true;
-      result: { view: { userVote: boolean; answers: { id: string; voteStatus?: string }[] } };
-    };
-    expect(view.result.view.userVote).toBe(true);
-    expect(view.result.view.answers.find((answer) => answer.id === answerId)?.voteStatus).toBeDefined();
-    // A second vote is refused with the stable reason the card shows ("already voted").
-    expect(await ask({ type: 'vote', pollId: poll!.id, answerId })).toMatchObject({
-      ok: false,
-      error: { code: 'refused', reason: 'already_voted', message: 'You have already voted in this poll.' },
-    });
+    const [outcome] = await Promise.all([
+      askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id }),
+      answerConfirmation(extension.context, 'cancel'),
+    ]);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'vote_cancelled' } });
+    expect((await recordedVote(poll!.id)).userVote).toBe(false);
   });
 
   it('votes from the popup’s <fan-poll> card and shows the fan’s polls with userVote and voteStatus', async () => {
     const [poll] = await votablePolls();
     const answer = poll!.answers[1]!;
-    const popup = await extension.context.newPage();
-    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
+    const popup = await openPopupFor(extension, page);
     await popup
       .getByTestId('session')
       .filter({ hasText: findFanByUsername('sam')!.userId })
       .waitFor();
-    // The widget's own card, reading the fan's poll and voting through the background.
+    await popup.getByTestId('poll-row').first().waitFor();
+    await popup.screenshot({ path: screenshotPath('extension-3-popup-polls'), fullPage: true });
+    // A compact row opens into the widget's own card, reading the fan's poll and voting through the background.
+    await popup.getByTestId('poll-row').filter({ hasText: poll!.question }).first().click();
     const card = popup.locator(`fan-poll[poll-id="${poll!.id}"]`);
     await card.locator('[part="question"]').filter({ hasText: poll!.question }).waitFor();
     await card.getByRole('radio').nth(1).check();
@@ -191,16 +208,24 @@ describe('the fan with the extension', () => {
     );
     const recorded = ((await check.json()) as { data: Poll }).data;
     expect(recorded.userVote).toBe(true);
-    expect(recorded.answers.find((each) => each.id === answer.id)?.voteStatus).toBeDefined();
-    // The userVoted filter lists the poll just voted in, as a card with the fan's vote.
+    expect(recorded.answers.find((each) => each.id === answer.id)?.voteStatus).toEqual(expect.any(String));
+    await popup.screenshot({ path: screenshotPath('extension-4-popup-voted'), fullPage: true });
+    // The userVoted filter lists the poll just voted in, marked as voted.
     await popup.getByLabel('Only polls I voted in').check();
     await popup
-      .locator(`fan-poll[poll-id="${poll!.id}"] [part="actions"]`)
-      .filter({ hasText: `You voted for ${answer.answer}` })
+      .getByTestId('poll-row')
+      .filter({ hasText: poll!.question })
+      .filter({ hasText: 'You voted' })
+      .first()
       .waitFor();
     await popup.getByRole('button', { name: 'History' }).click();
-    await popup.getByTestId('history-page').filter({ hasText: 'Page 1' }).waitFor();
-    await popup.locator('fan-poll [part="question"]').first().waitFor();
+    await popup.getByTestId('poll-row').first().waitFor();
+    await popup.getByRole('button', { name: 'Connected sites' }).click();
+    await popup
+      .getByTestId('site-activity')
+      .filter({ hasText: /[1-9]\d* reads? of your votes · 2 votes proposed · 1 confirmed/ })
+      .waitFor();
+    await popup.screenshot({ path: screenshotPath('extension-5-popup-sites'), fullPage: true });
     await popup.close();
   });
 
@@ -236,33 +261,26 @@ describe('the fan with the extension', () => {
     await cdp.send('ServiceWorker.stopAllWorkers');
     expect(await ask({ type: 'status' })).toEqual({
       ok: true,
-      result: { type: 'status', status: { signedIn: true, siteApproved: true } },
+      result: { type: 'status', status: { signedIn: true } },
     });
     const [poll] = await votablePolls();
     expect(await ask({ type: 'poll-view', pollId: poll!.id })).toMatchObject({ ok: true });
   });
 
-  it('lets the fan revoke the site in the popup', async () => {
-    const popup = await extension.context.newPage();
-    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
-    await popup.getByRole('button', { name: 'Connected sites' }).click();
-    await popup.getByRole('button', { name: `Revoke ${site.url}` }).click();
-    await popup.getByText('No site may ask for your votes.').waitFor();
-    await popup.close();
-    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { siteApproved: false } } });
-  });
-
   it('signs out: no token left in any storage, and the old token is refused by the platform', async () => {
     const oldToken = await storedAccessToken();
     expect(oldToken).toBeDefined();
-    const popup = await extension.context.newPage();
-    await popup.goto(`chrome-extension://${extension.id}/popup.html`);
+    const popup = await openPopupFor(extension, page);
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await popup.getByTestId('session').filter({ hasText: 'Not signed in' }).waitFor();
+    // The site belonged to the fan who connected it: the next fan starts with none.
+    await popup.getByRole('button', { name: 'Connect this site' }).waitFor();
+    await popup.screenshot({ path: screenshotPath('extension-6-signed-out'), fullPage: true });
     await popup.close();
     expect(await everyStorage()).not.toContain(canaryTokenPrefix);
     const refused = await apiRequest(stack.sandbox.sandbox, '/user/1.0.0/user/me', oldToken);
     expect(refused.status).toBe(401);
-    expect(await ask({ type: 'status' })).toMatchObject({ result: { status: { signedIn: false } } });
+    await page.reload();
+    expect(await askFromScript(page, { type: 'hello' }, 1500)).toEqual({ timeout: true });
   });
 });

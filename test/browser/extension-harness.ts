@@ -1,10 +1,10 @@
 // Shared set-up of the extension's browser tests: the built extension in a fresh Chromium profile, the sandbox and
 // the proxy on random ports, and small pages on loopback that talk the page-bridge protocol.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Worker } from 'playwright-core';
 import { extensionId, extensionRedirectUri } from '../../src/local-defaults.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import type { ServeSandboxOptions } from '../../src/sandbox/serve.ts';
@@ -67,11 +67,18 @@ export function startStack(
   });
 }
 
-/** Points the extension at the stack through its options page, as a fan or partner would. */
-export async function configureExtension(extension: LoadedExtension, stack: SandboxAndProxy): Promise<void> {
+/**
+ * Points the extension at the stack through its options page, as a fan or partner would; `platformApiUrl` may name
+ * a counting forwarder in front of the sandbox's API.
+ */
+export async function configureExtension(
+  extension: LoadedExtension,
+  stack: SandboxAndProxy,
+  platformApiUrl = stack.sandbox.apiUrl,
+): Promise<void> {
   const settings = {
     proxyUrl: stack.proxy.url,
-    platformApiUrl: stack.sandbox.apiUrl,
+    platformApiUrl,
     platformAuthUrl: stack.sandbox.authUrl,
   };
   const page = await extension.context.newPage();
@@ -98,7 +105,9 @@ export async function pollsOfFan(stack: SandboxAndProxy, username: string): Prom
 /**
  * A page script that speaks the bridge protocol exactly as the widget's extension channel does:
  * `window.askExtension(request, timeoutMs)` resolves with the outcome (never throws), `window.seen` keeps every
- * message the page received.
+ * message the page received. `window.askOnClick(request, timeoutMs)` arms the page's `#act` button: the next click on
+ * it asks, and `window.clicked` resolves with the outcome (a fan's real click gives the browser's user activation; a
+ * script's `click()` does not).
  */
 export const bridgePageScript = `
   window.seen = [];
@@ -114,15 +123,184 @@ export const bridgePageScript = `
       resolve(data.outcome);
     }
     window.addEventListener('message', onMessage);
-    window.postMessage({ source: 'fan-polls-page', version: 1, requestId, request }, location.origin);
+    window.postMessage({ source: 'fan-polls-page', version: 2, requestId, request }, location.origin);
   });
+  window.askOnClick = (request, timeoutMs = 30000) => {
+    window.clicked = new Promise((resolve) => {
+      document.querySelector('#act').onclick = () => { window.askExtension(request, timeoutMs).then(resolve); };
+    });
+  };
 `;
 
-export function bridgePage(title: string): string {
+export function bridgePage(title: string, body = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
-<body><h1>${title}</h1><script>${bridgePageScript}</script></body></html>`;
+<body><h1>${title}</h1><button id="act" type="button">Act</button>${body}<script>${bridgePageScript}</script></body></html>`;
 }
 
+export type BridgeOutcomeInPage = {
+  ok?: boolean;
+  timeout?: true;
+  result?: unknown;
+  error?: { code: string; message?: string; reason?: string };
+};
+
+/** Asks over the bridge from a script, with no action by the fan. */
+export function askFromScript(
+  page: Page | Frame,
+  request: unknown,
+  timeoutMs = 5000,
+): Promise<BridgeOutcomeInPage> {
+  return page.evaluate(
+    ([r, t]) =>
+      (
+        window as unknown as { askExtension: (r: unknown, t: number) => Promise<BridgeOutcomeInPage> }
+      ).askExtension(r, t),
+    [request, timeoutMs] as const,
+  );
+}
+
+/** Arms `#act` with `request`; the caller clicks it (a real click) or not, then reads `clickedOutcome`. */
+export async function armClick(page: Page | Frame, request: unknown, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(
+    ([r, t]) => {
+      (window as unknown as { askOnClick: (r: unknown, t: number) => void }).askOnClick(r, t);
+    },
+    [request, timeoutMs] as const,
+  );
+}
+
+export function clickedOutcome(page: Page | Frame): Promise<BridgeOutcomeInPage> {
+  return page.evaluate(() => (window as unknown as { clicked: Promise<BridgeOutcomeInPage> }).clicked);
+}
+
+/** The fan clicks the page's button, which asks the extension; resolves with the answer. */
+export async function askWithFanClick(
+  page: Page,
+  request: unknown,
+  timeoutMs = 30_000,
+): Promise<BridgeOutcomeInPage> {
+  await armClick(page, request, timeoutMs);
+  await page.click('#act');
+  return clickedOutcome(page);
+}
+
+/** The browser's id of the tab showing `page`, read by the extension's worker. */
+export async function tabIdOf(extension: LoadedExtension, page: Page): Promise<number> {
+  const worker = await extension.worker();
+  const url = page.url();
+  const id = await worker.evaluate(async (wanted) => {
+    const tabs = (await (globalThis as unknown as { chrome: ChromeTabs }).chrome.tabs.query({})) as {
+      id?: number;
+      url?: string;
+    }[];
+    return tabs.find((tab) => tab.url === wanted)?.id;
+  }, url);
+  if (id === undefined) throw new Error(`No tab shows ${url}`);
+  return id;
+}
+
+interface ChromeTabs {
+  tabs: { query(query: object): Promise<unknown[]> };
+}
+
+/** The toolbar popup as opened over `page`'s tab (`popup.html?tab=<id>`). */
+export async function openPopupFor(extension: LoadedExtension, page?: Page): Promise<Page> {
+  const query = page ? `?tab=${await tabIdOf(extension, page)}` : '';
+  const popup = await extension.context.newPage();
+  await popup.setViewportSize({ width: 400, height: 640 });
+  await popup.goto(`chrome-extension://${extension.id}/popup.html${query}`);
+  return popup;
+}
+
+/** The fan connects `page`'s site from the popup; the extension reloads the page so its bridge starts. */
+export async function connectSite(
+  extension: LoadedExtension,
+  page: Page,
+  screenshot?: string,
+): Promise<void> {
+  const popup = await openPopupFor(extension, page);
+  await popup.getByRole('button', { name: 'Connect this site' }).waitFor();
+  if (screenshot) await popup.screenshot({ path: screenshotPath(screenshot) });
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+  await popup.getByRole('button', { name: 'Connect this site' }).click();
+  await popup.getByTestId('this-site').filter({ hasText: 'is connected' }).waitFor();
+  await reloaded;
+  await popup.close();
+}
+
+export const screenshotFolder = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export function screenshotPath(name: string): string {
+  mkdirSync(screenshotFolder, { recursive: true });
+  return join(screenshotFolder, `${name}.png`);
+}
+
+export interface ShownProposal {
+  readonly site: string;
+  readonly club: string;
+  readonly question: string;
+  readonly preselected: string;
+  readonly binding: string;
+  readonly weight: string;
+}
+
+/** Waits for the extension's confirmation window. */
+export function confirmationWindow(context: BrowserContext, timeout = 15_000): Promise<Page> {
+  return context.waitForEvent('page', {
+    predicate: (page: Page) => page.url().includes('/confirm.html'),
+    timeout,
+  });
+}
+
+/** What the confirmation window shows, read as the fan reads it. */
+export async function readProposal(window: Page): Promise<ShownProposal> {
+  await window.getByTestId('question').waitFor();
+  const text = async (testId: string) => ((await window.getByTestId(testId).textContent()) ?? '').trim();
+  const checked = window.locator('input[type="radio"]:checked').locator('xpath=..');
+  return {
+    site: await text('site'),
+    club: await text('club'),
+    question: await text('question'),
+    preselected: ((await checked.textContent()) ?? '').trim(),
+    binding: await text('binding'),
+    weight: await text('weight'),
+  };
+}
+
+/**
+ * The fan answers the confirmation window: `pick` another answer first (its text), then confirm once Confirm takes
+ * input, or cancel. Returns what the window showed.
+ */
+export async function answerConfirmation(
+  context: BrowserContext,
+  decision: 'confirm' | 'cancel',
+  options: { pick?: string; screenshot?: string } = {},
+): Promise<ShownProposal> {
+  const window = await confirmationWindow(context);
+  const shown = await readProposal(window);
+  if (options.pick) await window.getByRole('radio', { name: options.pick }).check();
+  const closed = window.waitForEvent('close', { timeout: 15_000 });
+  if (decision === 'confirm') {
+    await window.locator('[data-testid="confirm"][aria-disabled="false"]').waitFor();
+    if (options.screenshot) {
+      // The size the extension opens the window at.
+      await window.setViewportSize({ width: 440, height: 620 });
+      await window.screenshot({ path: screenshotPath(options.screenshot) });
+    }
+    await window.getByTestId('confirm').click().catch(ignoreIfClosed(window));
+  } else {
+    await window.getByRole('button', { name: 'Cancel' }).click().catch(ignoreIfClosed(window));
+  }
+  await closed;
+  return shown;
+}
+
+/** The window closes itself on the answer, sometimes before the click action finishes: that race is not a failure. */
+function ignoreIfClosed(window: Page) {
+  return (error: unknown) => {
+    if (!window.isClosed()) throw error;
+  };
+}
 /** Answers the sandbox's consent page opened by `launchWebAuthFlow` (a page of the context); returns its URL. */
 export async function completeConsent(
   context: BrowserContext,
@@ -143,23 +321,4 @@ export async function completeConsent(
     await consent.locator('button.deny').click();
   }
   return authorizeUrl;
-}
-
-/** Approves (or denies) a site in the extension's approval window. */
-export async function answerApproval(context: BrowserContext, approve: boolean): Promise<string> {
-  const window = await context.waitForEvent('page', {
-    predicate: (page: Page) => page.url().includes('/approve.html'),
-    timeout: 15_000,
-  });
-  const origin = await window.getByTestId('origin').textContent();
-  // The window closes itself on the answer, sometimes before the click action finishes: that race is not a failure.
-  const closed = window.waitForEvent('close', { timeout: 15_000 });
-  await window
-    .getByRole('button', { name: approve ? 'Allow' : 'Deny' })
-    .click()
-    .catch((error: unknown) => {
-      if (!window.isClosed()) throw error;
-    });
-  await closed;
-  return origin ?? '';
 }

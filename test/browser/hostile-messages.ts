@@ -3,11 +3,11 @@ import type { Poll } from '../../src/platform/types.ts';
 
 /** A request as a page sends it to the bridge. */
 export function envelope(request: unknown, requestId = 'attack'): Record<string, unknown> {
-  return { source: 'fan-polls-page', version: 1, requestId, request };
+  return { source: 'fan-polls-page', version: 2, requestId, request };
 }
 
 /**
- * Forged, malformed and out-of-list messages (attempts 1-13), each with the request id its answer would carry: the
+ * Forged, malformed and out-of-list messages (attempts 1-14), each with the request id its answer would carry: the
  * bridge must answer none of them.
  */
 export function ignoredMessages(
@@ -16,7 +16,8 @@ export function ignoredMessages(
 ): { message: unknown; requestId: string }[] {
   const answerId = poll.answers[0]!.id;
   const messages: unknown[] = [
-    { ...envelope({ type: 'vote', pollId: poll.id, answerId }), version: 2 },
+    { ...envelope({ type: 'vote', pollId: poll.id, answerId }), version: 1 },
+    envelope({ type: 'connect' }),
     { ...envelope({ type: 'vote', pollId: poll.id, answerId }), source: 'fan-polls-extension' },
     { ...envelope({ type: 'vote', pollId: poll.id, answerId }), extra: true },
     envelope({ type: 'vote', pollId: poll.id, answerId, token: true }),
@@ -39,12 +40,15 @@ export function ignoredMessages(
   }));
 }
 
-/** An answer forged as if from the extension (attempt 14): the page hears only its own message. */
+/** An answer forged as if from the extension (attempt 15): the page hears only its own message. */
 export const forgedAnswer = {
   source: 'fan-polls-extension',
-  version: 1,
+  version: 2,
   requestId: 'forged',
-  outcome: { ok: true, result: { type: 'vote', accepted: true } },
+  outcome: {
+    ok: true,
+    result: { type: 'vote', accepted: true, answerId: '00000000-0000-4000-8000-000000000000' },
+  },
 };
 
 /** The bridge's answer as a page receives it. */

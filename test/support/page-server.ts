@@ -7,11 +7,12 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-/** Serves `body` as HTML at every path on a free port. */
-export async function servePage(body: string): Promise<PageServer> {
+/** Serves `body` as HTML at every path on a free port, on `hostname` (another site: `localhost`). */
+export async function servePage(body: string, hostname?: string): Promise<PageServer> {
   const { server, url } = await listenOnLoopback(
     () => new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
     0,
+    hostname,
   );
   return { url, close: () => closeServer(server) };
 }

@@ -109,12 +109,14 @@ export function createVoting(host: VotingHost): FanVoting {
     host.dispatchEvent(new FanPollVoteEvent({ ...detail(), answerId }));
     channel
       .vote(pollId, answerId)
-      .then(async () => {
-        host.fan = { ...host.fan, voting: false, vote: { answerId } };
+      .then(async (recorded) => {
+        // The answer the platform recorded (the extension's confirmed one), not necessarily the card's pick.
+        host.fan = { ...host.fan, voting: false, vote: { answerId: recorded } };
+        host.selected = recorded;
         host.announce(
-          strings.votedFor(host.currentView()?.answers.find((a) => a.id === answerId)?.text ?? ''),
+          strings.votedFor(host.currentView()?.answers.find((a) => a.id === recorded)?.text ?? ''),
         );
-        host.dispatchEvent(new FanPollVotedEvent({ ...detail(), answerId }));
+        host.dispatchEvent(new FanPollVotedEvent({ ...detail(), answerId: recorded }));
         host.refreshPoll();
         // The vote is in: the status reads below must not let the fan vote again, even if they fail.
         busy = false;
@@ -133,6 +135,7 @@ export function createVoting(host: VotingHost): FanVoting {
         };
         host.reportError(code, error);
         if (code === 'poll-closed') host.refreshPoll();
+        else if (code === 'vote-cancelled') host.voteError = strings.voteCancelled;
         else if (code === 'already-voted' || code === 'vote-refused') {
           host.voteError = code === 'already-voted' ? strings.alreadyVoted : strings.voteRefused;
           // Never a second vote: the fan's own view shows the vote the platform already has, if any.
@@ -189,24 +192,29 @@ export function createVoting(host: VotingHost): FanVoting {
           break;
         default: {
           const waiting = action.kind === 'voting' || action.kind === 'signing-in';
+          const viaExtension = channelNow()?.via === 'extension' && !host.channel;
           const label = {
             'sign-in': strings.signIn,
             'signing-in': strings.signingIn,
             vote: strings.vote,
-            voting: strings.voting,
+            voting: viaExtension ? strings.confirmInExtension : strings.voting,
             none: '',
             closed: '',
           }[action.kind];
           content = html`<button
-            part="button"
-            type="button"
-            aria-disabled=${waiting}
-            @click=${() => {
-              act(action);
-            }}
-          >
-            ${label}
-          </button>`;
+              part="button"
+              type="button"
+              aria-disabled=${waiting}
+              @click=${() => {
+                act(action);
+              }}
+            >
+              ${label}</button
+            >${
+              viaExtension && (action.kind === 'vote' || action.kind === 'voting')
+                ? html`<span class="note" part="status">${strings.viaExtension}</span>`
+                : nothing
+            }`;
         }
       }
       return html`<div part="actions">

@@ -34,6 +34,11 @@ export interface VotingStrings {
   readonly signingIn: string;
   readonly vote: string;
   readonly voting: string;
+  /** While the extension's confirmation window is open. */
+  readonly confirmInExtension: string;
+  /** Under the button when votes go through the extension. */
+  readonly viaExtension: string;
+  readonly voteCancelled: string;
   readonly chooseAnswer: string;
   readonly votedFor: (answer: string) => string;
   readonly voteStatus: (status: string) => string;

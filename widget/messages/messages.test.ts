@@ -97,15 +97,15 @@ describe('frame messages', () => {
 describe('bridge answers', () => {
   const ok = {
     source: 'fan-polls-extension',
-    version: 1,
+    version: 2,
     requestId: 'r1',
-    outcome: { ok: true, result: { type: 'hello', version: 1 } },
+    outcome: { ok: true, result: { type: 'hello', version: 2 } },
   };
 
   it('builds requests with the page source and version', () => {
     expect(bridgeRequest('r1', { type: 'hello' })).toEqual({
       source: 'fan-polls-page',
-      version: 1,
+      version: 2,
       requestId: 'r1',
       request: { type: 'hello' },
     });
@@ -115,7 +115,7 @@ describe('bridge answers', () => {
     expect(isBridgeResponse(ok, 'r1')).toBe(true);
     expect(isBridgeResponse(ok, 'r2')).toBe(false);
     expect(isBridgeResponse({ ...ok, source: 'fan-polls-page' }, 'r1')).toBe(false);
-    expect(isBridgeResponse({ ...ok, version: 2 }, 'r1')).toBe(false);
+    expect(isBridgeResponse({ ...ok, version: 1 }, 'r1')).toBe(false);
     expect(isBridgeResponse({ ...ok, extra: 1 }, 'r1')).toBe(false);
     expect(
       isBridgeResponse(

@@ -69,7 +69,7 @@ export function fakeChannel(
     fanView: () => Promise.resolve(options.fanView ?? { userVote: false, answers: [] }),
     vote: (_pollId, answerId) => {
       calls.vote.push(answerId);
-      return options.vote ? options.vote() : Promise.resolve();
+      return options.vote ? options.vote().then(() => answerId) : Promise.resolve(answerId);
     },
   };
   return { channel, calls };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bridgeSource } from '../../src/contracts/bridge-contract.ts';
+import { bridgeProtocolVersion, bridgeSource } from '../../src/contracts/bridge-contract.ts';
 import { askExtension } from './extension-channel.ts';
 
 let stop: (() => void) | undefined;
@@ -12,7 +12,7 @@ function extensionAnswering(error: Record<string, unknown>): void {
     // As the content script's `window.postMessage` arrives (happy-dom's own gives another `source` object).
     const answer = {
       source: bridgeSource.extension,
-      version: 1,
+      version: bridgeProtocolVersion,
       requestId: data.requestId,
       outcome: { ok: false, error },
     };

@@ -4,8 +4,9 @@ import { extensionErrorCode } from './extension-error-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError } from './widget-error.ts';
 
-const helloTimeoutMs = 400;
-/** Sign-in and site approval wait for the fan, in an extension window. */
+/** The background judges even the handshake (a frame that is not heard gets no answer), so allow a worker wake-up. */
+const helloTimeoutMs = 1000;
+/** Sign-in and vote confirmation wait for the fan, in an extension window. */
 const fanTimeoutMs = 180_000;
 const requestTimeoutMs = 15_000;
 
@@ -76,16 +77,12 @@ function extensionChannel(): VoteChannel {
         throw new WidgetError('extension-failed', 'Unexpected answer from the extension.');
       return { userVote: result.view.userVote, answers: result.view.answers };
     },
+    // Sent straight from the fan's click: the extension opens its confirmation window only on a fresh click.
     async vote(pollId, answerId) {
-      if (!(await status()).siteApproved) {
-        const connected = await askExtension({ type: 'connect' }, fanTimeoutMs);
-        if (connected.type !== 'connect' || !connected.status.siteApproved) {
-          throw new WidgetError('vote-failed', 'The fan did not approve this site for votes.');
-        }
-      }
-      const result = await askExtension({ type: 'vote', pollId, answerId }, requestTimeoutMs);
+      const result = await askExtension({ type: 'vote', pollId, answerId }, fanTimeoutMs);
       if (result.type !== 'vote')
         throw new WidgetError('vote-failed', 'Unexpected answer from the extension.');
+      return result.answerId;
     },
   };
 }

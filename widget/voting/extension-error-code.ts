@@ -12,6 +12,8 @@ export function extensionErrorCode(code: unknown, reason: unknown): WidgetErrorC
     case 'signed_out':
     case 'invalid_grant':
       return 'sign-in-required';
+    case 'vote_cancelled':
+      return 'vote-cancelled';
     case 'sign_in_failed':
     case 'access_denied':
       return 'sign-in-failed';

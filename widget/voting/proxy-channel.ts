@@ -113,6 +113,7 @@ export function proxyChannel(
     },
     async vote(pollId, answerId) {
       await call(proxyRoutes.vote(pollId), { method: 'POST', body: JSON.stringify({ answerId }) });
+      return answerId;
     },
   };
 }

@@ -15,5 +15,9 @@ export interface VoteChannel {
   /** Must be called straight from a click: the proxy channel opens a popup. Resolves true when signed in. */
   signIn(tracking: TrackingParameters): Promise<boolean>;
   fanView(pollId: string): Promise<FanPollView>;
-  vote(pollId: string, answerId: string): Promise<void>;
+  /**
+   * Casts a vote; resolves with the answer the platform recorded. Through the extension that is the answer the fan
+   * confirmed in its window, which may differ from the card's pick; the card shows that one.
+   */
+  vote(pollId: string, answerId: string): Promise<string>;
 }

@@ -8,6 +8,8 @@ export const widgetErrorCodes = [
   'already-voted',
   'poll-closed',
   'vote-failed',
+  /** The fan cancelled the vote in the extension's confirmation window: nothing was sent. */
+  'vote-cancelled',
   'extension-failed',
 ] as const;
 export type WidgetErrorCode = (typeof widgetErrorCodes)[number];

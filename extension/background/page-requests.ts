@@ -1,0 +1,157 @@
+import type {
+  BridgePollView,
+  BridgeResult,
+  TrackingParameters,
+} from '../../src/contracts/bridge-contract.ts';
+import { bridgeProtocolVersion } from '../../src/contracts/bridge-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { pollTimeline } from '../../src/polls/poll-phase.ts';
+import { ExtensionError } from '../shared/extension-error.ts';
+import type { BridgeMessage, VoteProposal } from '../shared/messages.ts';
+import type { BudgetDraw, BudgetRule, Budgets } from './budgets.ts';
+import type { FanSession } from './fan-session.ts';
+import type { SenderInfo } from './sender.ts';
+import type { SiteConnections } from './site-connections.ts';
+import type { VoteProposals } from './vote-proposals.ts';
+
+/** What pages can make the extension do, per tab and per top-level site. */
+export const pageBudgetRules = {
+  /** Sign-in and confirmation windows (each also needs a fresh click, and one confirmation waits at a time). */
+  'windows per tab': { max: 10, windowMs: 10 * 60_000 },
+  'windows per site': { max: 20, windowMs: 10 * 60_000 },
+  /** Platform calls with the fan's token: every frame of a tab draws from one budget. */
+  'platform calls per tab': { max: 60, windowMs: 60_000 },
+  /** Reads of the fan's vote a site may make. */
+  'vote reads per site': { max: 120, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, BudgetRule>;
+
+export type PageBudgetRule = keyof typeof pageBudgetRules;
+
+export interface PageRequestDependencies {
+  readonly session: Pick<FanSession, 'status'>;
+  readonly connections: Pick<SiteConnections, 'isConnected' | 'record'>;
+  readonly budgets: Pick<Budgets<PageBudgetRule>, 'take'>;
+  readonly proposals: Pick<VoteProposals, 'propose'>;
+  readonly signIn: (tracking: TrackingParameters) => Promise<void>;
+  /** The fan's poll, read with the fan's token (errors already as the extension reports them). */
+  readonly readUserPoll: (pollId: string) => Promise<Poll>;
+  readonly now: () => number;
+}
+
+const notHeard = (): ExtensionError => new ExtensionError('forbidden', 'This frame is not heard.');
+
+/**
+ * What a page on a connected site may ask, judged here where no page reaches: the frame must be the tab's top-level
+ * page and that site connected (so a frame is judged by the site in the address bar, and a site that frames a
+ * connected page gets nothing); windows open only with the fan's fresh click and within the tab's and site's budget;
+ * platform calls are budgeted per tab; a vote is only a proposal the fan confirms in the extension's window.
+ */
+export function pageRequestHandler(deps: PageRequestDependencies) {
+  const requireSignedIn = async (): Promise<void> => {
+    if (!(await deps.session.status()).signedIn) {
+      throw new ExtensionError('signed_out', 'Sign in with the Fan Polls extension first.');
+    }
+  };
+
+  const requireFreshClick = (message: BridgeMessage): void => {
+    if (!message.userActivated) {
+      throw new ExtensionError(
+        'user_activation_required',
+        'Fan Polls opens a window only when you click on the page.',
+      );
+    }
+  };
+
+  const draw = async (refusal: string, ...draws: BudgetDraw<PageBudgetRule>[]): Promise<void> => {
+    if (!(await deps.budgets.take(...draws))) throw new ExtensionError('rate_limited', refusal);
+  };
+
+  const status = async () => ({ signedIn: (await deps.session.status()).signedIn });
+
+  return async (message: BridgeMessage, sender: SenderInfo): Promise<BridgeResult> => {
+    if (sender.kind !== 'content-script') throw notHeard();
+    const site = sender.frameOrigin;
+    if (sender.topOrigin !== site || !(await deps.connections.isConnected(site))) throw notHeard();
+    const tab = String(sender.tabId);
+    const { request } = message;
+    switch (request.type) {
+      case 'hello':
+        return { type: 'hello', version: bridgeProtocolVersion };
+      case 'status':
+        return { type: 'status', status: await status() };
+      case 'sign-in': {
+        if (!(await deps.session.status()).signedIn) {
+          requireFreshClick(message);
+          await draw(
+            'Too many Fan Polls windows from this page; try again later.',
+            ['windows per tab', tab],
+            ['windows per site', site],
+          );
+          await deps.signIn(request.tracking);
+        }
+        return { type: 'sign-in', status: await status() };
+      }
+      case 'poll-view': {
+        await requireSignedIn();
+        await draw(
+          'Too many reads of your votes from this page; try again later.',
+          ['platform calls per tab', tab],
+          ['vote reads per site', site],
+        );
+        const poll = await deps.readUserPoll(request.pollId);
+        await deps.connections.record(site, 'reads');
+        return { type: 'poll-view', view: pollView(poll) };
+      }
+      case 'vote': {
+        await requireSignedIn();
+        requireFreshClick(message);
+        await draw('Too many requests from this page; try again later.', ['platform calls per tab', tab]);
+        const poll = await deps.readUserPoll(request.pollId);
+        const proposal = proposalFor(poll, site, request.answerId, deps.now());
+        await draw(
+          'Too many Fan Polls windows from this page; try again later.',
+          ['windows per tab', tab],
+          ['windows per site', site],
+        );
+        await deps.connections.record(site, 'proposals');
+        const answerId = await deps.proposals.propose(poll.id, proposal);
+        await deps.connections.record(site, 'votes');
+        return { type: 'vote', accepted: true, answerId };
+      }
+    }
+  };
+}
+
+/** The confirmation window's content, from the platform's poll; refuses at once what the platform would refuse. */
+export function proposalFor(poll: Poll, site: string, answerId: string, now: number): VoteProposal {
+  if (poll.userVote === true) {
+    throw new ExtensionError('refused', 'You already voted in this poll.', { reason: 'already_voted' });
+  }
+  if (pollTimeline(poll, now).phase !== 'open') {
+    throw new ExtensionError('refused', 'This poll is not open for votes.', { reason: 'poll_not_open' });
+  }
+  if (!poll.answers.some((answer) => answer.id === answerId)) {
+    throw new ExtensionError('refused', 'That answer is not in this poll.', { reason: 'unknown_answer' });
+  }
+  return {
+    site,
+    partnerName: poll.partnerName,
+    question: poll.question,
+    answers: poll.answers.map((answer) => ({ id: answer.id, text: answer.answer })),
+    proposedAnswerId: answerId,
+    binding: poll.isBound,
+    tokenLimit: poll.tokenLimit,
+    ...(poll.closeAt === undefined ? {} : { closeAt: poll.closeAt }),
+  };
+}
+
+/** The fan's view of a poll for a page: whether they voted and each answer's status. Built field by field. */
+export function pollView(poll: Poll): BridgePollView {
+  return {
+    pollId: poll.id,
+    userVote: poll.userVote === true,
+    answers: poll.answers.map((answer) =>
+      answer.voteStatus === undefined ? { id: answer.id } : { id: answer.id, voteStatus: answer.voteStatus },
+    ),
+  };
+}
