@@ -1,0 +1,98 @@
+// A real <fan-poll> card on the demo page, with the built extension on a connected site: the card signs in through
+// the extension on the fan's click, says that votes are confirmed in the extension, proposes the fan's pick, and
+// shows the answer the fan confirmed in the extension's window, which is the one the platform recorded.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extensionId } from '../../src/local-defaults.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
+import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
+import {
+  completeConsent,
+  configureExtension,
+  confirmationWindow,
+  connectSite,
+  launchExtension,
+  readProposal,
+  screenshotPath,
+  type LoadedExtension,
+} from './extension-harness.ts';
+import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+let extension: LoadedExtension;
+let stack: WidgetStack;
+let page: Page;
+
+/** The first card on the demo page whose poll is open and of a club sam holds tokens of. */
+async function openCardOfSam(): Promise<{ card: Locator; poll: Poll }> {
+  const holdings = findFanByUsername('sam')?.holdings ?? {};
+  for (const card of await page.locator('fan-poll').all()) {
+    const pollId = await card.getAttribute('poll-id');
+    const response = await apiRequest(
+      stack.sandbox.sandbox,
+      `/polls/1.0.8/user/poll/${pollId}`,
+      fanToken(stack.sandbox.sandbox, 'sam'),
+    );
+    const poll = ((await response.json()) as { data: Poll }).data;
+    const open = Date.parse(poll.openAt ?? '') <= Date.now() && Date.now() < Date.parse(poll.closeAt ?? '');
+    if (open && (holdings[poll.partnerId] ?? 0) > 0 && poll.userVote !== true) return { card, poll };
+  }
+  throw new Error('The demo page shows no open poll sam can vote in.');
+}
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  extension = await launchExtension();
+  stack = await startWidgetStack({ simulate: false });
+  await configureExtension(extension, stack);
+  page = await extension.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(stack.demo.url);
+  await connectSite(extension, page);
+});
+
+afterAll(async () => {
+  await extension.close();
+  await stack.close();
+});
+
+describe('a card on a connected site, with the extension', () => {
+  it('signs in through the extension, proposes the fan’s pick and shows the answer the platform recorded', async () => {
+    expect(extension.id).toBe(extensionId);
+    const { card, poll } = await openCardOfSam();
+    await card.getByRole('button', { name: 'Sign in to vote' }).click();
+    await completeConsent(extension.context, 'allow', 'sam');
+    const vote = card.getByRole('button', { name: 'Vote', exact: true });
+    await vote.waitFor();
+    await card.getByText('You confirm each vote in the Fan Polls extension.').waitFor();
+    const [first, second] = poll.answers;
+    await card.getByRole('radio', { name: new RegExp(first!.answer) }).check();
+    const window = confirmationWindow(extension.context);
+    await vote.click();
+    const confirm = await window;
+    const shown = await readProposal(confirm);
+    expect(shown).toMatchObject({
+      question: poll.question,
+      preselected: first!.answer,
+      club: poll.partnerName,
+    });
+    await card.getByRole('button', { name: 'Confirm in Fan Polls…' }).waitFor();
+    await card.screenshot({ path: screenshotPath('extension-card-waiting-for-confirmation') });
+    // The fan changes their mind in the extension's window: that answer is cast, and the card follows it.
+    await confirm.getByRole('radio', { name: second!.answer }).check();
+    await confirm.locator('[data-testid="confirm"][aria-disabled="false"]').waitFor();
+    await confirm
+      .getByTestId('confirm')
+      .click()
+      .catch(() => undefined);
+    await card.locator('[part="actions"]').getByText(`You voted for ${second!.answer}`).waitFor();
+    await card.screenshot({ path: screenshotPath('extension-card-voted') });
+    const recorded = await apiRequest(
+      stack.sandbox.sandbox,
+      `/polls/1.0.8/user/poll/${poll.id}`,
+      fanToken(stack.sandbox.sandbox, 'sam'),
+    );
+    const answers = ((await recorded.json()) as { data: Poll }).data.answers;
+    expect(answers.find((answer) => typeof answer.voteStatus === 'string')?.id).toBe(second!.id);
+  });
+});
