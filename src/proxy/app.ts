@@ -8,12 +8,17 @@ import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
 import { fanRoutes } from './fan-routes.ts';
 import { createJsonLogger, type LogSink, type ProxyLogger } from './logger.ts';
+import { accessLog } from './operations/access-log.ts';
+import { countedFetch } from './operations/counted-fetch.ts';
+import { noMetrics, type ProxyMetrics } from './operations/metrics.ts';
+import { opsRoutes } from './operations/ops-routes.ts';
 import { createPlatformAccess } from './platform-access.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { defaultSessionOptions, SessionStore, type SessionStoreOptions } from './session-store.ts';
+import { createProxyState } from './state/proxy-state.ts';
+import type { RedisConnection } from './state/redis-connection.ts';
+import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
 export interface ProxyDeps {
@@ -27,6 +32,10 @@ export interface ProxyDeps {
   readonly clientAddress?: (c: Context) => string;
   /** Over `defaultSessionOptions` (tests: small caps, short lifetimes). */
   readonly sessions?: Partial<Omit<SessionStoreOptions, 'now'>>;
+  /** The shared state's connection (Node: `serve.ts` connects it when `config.redisUrl` is set). */
+  readonly redis?: RedisConnection;
+  /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
+  readonly metrics?: ProxyMetrics;
 }
 
 export interface ProxyApp {
@@ -40,24 +49,36 @@ export interface ProxyApp {
  */
 export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): ProxyApp {
   const now = deps.now ?? Date.now;
-  const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink);
+  const logger =
+    deps.logger ??
+    createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink, config.logLevel);
+  const metrics = deps.metrics ?? noMetrics;
+  const platformFetch = countedFetch(deps.fetch ?? globalFetch, metrics);
   const freshMs = config.pollCacheSeconds * 1000;
   const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
+  // The fan's refresh needs the OAuth client, which needs the shared application token's keeper: tied up here.
+  const refresh = (refreshToken: string) => platform.oauth.refresh(refreshToken);
+  const state = createProxyState({ config, logger, now, sessionOptions, refresh, redis: deps.redis });
+  const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const runtime: ProxyRuntime = {
     config,
     logger,
     now,
-    platform: createPlatformAccess(config, deps.fetch ?? globalFetch, now),
-    sessions: new SessionStore(sessionOptions),
+    platform,
+    state,
+    sessions: state.sessions,
     pollCache: new ResponseCache({
       freshMs,
       staleWhileRevalidateMs: Math.min(staleWhileRevalidateSeconds * 1000, freshMs * 2),
       staleIfErrorMs: staleIfErrorSeconds * 1000,
       maxEntries: 5000,
       now,
+      onOutcome: (outcome) => {
+        metrics.cache(outcome);
+      },
     }),
-    signInLimiter: new RateLimiter(config.signInPerMinute, 60_000, now),
-    tokenMediationLimiter: new RateLimiter(config.tokenMediationPerMinute, 60_000, now),
+    signInLimiter: state.signInLimiter,
+    tokenMediationLimiter: state.tokenMediationLimiter,
     clientAddress: clientAddressReader(
       config.clientAddressHeader,
       config.trustedProxyHops,
@@ -68,6 +89,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   };
 
   const app = new Hono();
+  app.use('*', accessLog(logger, metrics));
   app.use('*', async (c, next) => {
     // Set before the handler: a header added after it would make Hono copy the finished Response.
     c.header('X-Content-Type-Options', 'nosniff');
@@ -77,10 +99,10 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/api/user', fanRoutes(runtime));
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.route('/', opsRoutes(runtime, metrics, platformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');
   });
-  app.onError(errorExit(logger, now));
+  app.onError(errorExit(logger, now, metrics));
   return { app, runtime };
 }

@@ -6,12 +6,13 @@ import { PlatformError } from '../platform/errors.ts';
 import { voteRefusalMessages, voteRefusalReason } from '../platform/vote-refusal.ts';
 import { ProxyError } from './errors.ts';
 import type { ProxyLogger } from './logger.ts';
+import type { ProxyMetrics } from './operations/metrics.ts';
 
 /**
  * The proxy's one error exit: every failure becomes a `ProxyErrorBody` with a stable code. Platform failures are
  * mapped to what a card can act on; the platform's own bodies and messages never reach the browser.
  */
-export function errorExit(logger: ProxyLogger, now: () => number) {
+export function errorExit(logger: ProxyLogger, now: () => number, metrics: ProxyMetrics) {
   return (error: Error, c: Context): Response => {
     const proxyError = toProxyError(error, now());
     const fields = {
@@ -24,7 +25,11 @@ export function errorExit(logger: ProxyLogger, now: () => number) {
         ? { platformError: error.code, platformStatus: error.status, platformCode: error.platformCode }
         : {}),
     };
-    if (proxyError.status >= 500) {
+    if (proxyError.code !== 'internal_error') metrics.refusal(proxyError.code);
+    if (proxyError.code === 'state_unavailable' || proxyError.code === 'upstream_throttled') {
+      // Expected in a bad minute, and answered with Retry-After: not an error of the proxy.
+      logger.log('warn', 'request_failed', fields);
+    } else if (proxyError.status >= 500) {
       logger.log('error', 'request_failed', {
         ...fields,
         cause: error instanceof ProxyError || error instanceof PlatformError ? error.message : error.name,

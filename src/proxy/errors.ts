@@ -20,6 +20,7 @@ export const proxyErrorCodes = {
   vote_refused: 409,
   vote_uncertain: 502,
   upstream_throttled: 503,
+  state_unavailable: 503,
   upstream_unavailable: 502,
   internal_error: 500,
 } as const satisfies Record<string, number>;

@@ -1,3 +1,5 @@
+import type { CacheOutcome } from './operations/metrics.ts';
+
 /**
  * A short-lived cache of upstream answers, one entry per normalized request. Concurrent misses for one key share
  * one load (so a crowd costs one upstream request); a stale entry is served while one refresh runs in the
@@ -21,6 +23,8 @@ export interface ResponseCacheOptions {
   readonly staleIfErrorMs: number;
   readonly maxEntries: number;
   readonly now?: () => number;
+  /** Told how each `get` was answered (metrics). */
+  readonly onOutcome?: (outcome: CacheOutcome) => void;
 }
 
 export class ResponseCache {
@@ -38,19 +42,28 @@ export class ResponseCache {
   async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const entry = this.#entries.get(key);
     const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
-    if (entry !== undefined && age < this.#options.freshMs) return entry;
+    const told = this.#options.onOutcome ?? (() => undefined);
+    if (entry !== undefined && age < this.#options.freshMs) {
+      told('hit');
+      return entry;
+    }
     if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
+      told('stale');
       // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
       this.#load(key, load).catch(() => undefined);
       return entry;
     }
+    told(this.#loading.has(key) ? 'coalesced' : 'miss');
     try {
       return await this.#load(key, load);
     } catch (error) {
       const fallback = this.#entries.get(key);
       const limit =
         this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
-      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) return fallback;
+      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) {
+        told('stale_on_error');
+        return fallback;
+      }
       throw error;
     }
   }
