@@ -20,6 +20,7 @@ import { createProxyState } from './state/proxy-state.ts';
 import type { RedisConnection } from './state/redis-connection.ts';
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
+import { widgetRoutes, type WidgetFileReader } from './widget-routes.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -36,6 +37,8 @@ export interface ProxyDeps {
   readonly redis?: RedisConnection;
   /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
   readonly metrics?: ProxyMetrics;
+  /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
+  readonly widgetFiles?: WidgetFileReader;
 }
 
 export interface ProxyApp {
@@ -99,6 +102,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/api/user', fanRoutes(runtime));
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
+  if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
   app.route('/', opsRoutes(runtime, metrics, platformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

@@ -62,12 +62,21 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   return app;
 }
 
+/**
+ * Browsers revalidate every read and never answer one from a stale copy (`max-age=0, must-revalidate`: with the
+ * ETag a 304 costs no body), so a card never shows a count older than the read that fetched it. A shared cache keeps
+ * the answer `freshSeconds` (`s-maxage`); a CDN that reads `CDN-Cache-Control` (RFC 9213) may also serve it stale
+ * while it refreshes and when the proxy fails, which browsers never see.
+ */
+export function pollCacheHeaders(freshSeconds: number): Readonly<Record<string, string>> {
+  return {
+    'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${freshSeconds}`,
+    'CDN-Cache-Control': `public, max-age=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
+  };
+}
+
 function cachedResponse(c: Context, answer: CachedAnswer, freshSeconds: number): Response {
-  // Browsers revalidate every time (cheap with the ETag); a shared cache keeps it `freshSeconds`.
-  c.header(
-    'Cache-Control',
-    `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
-  );
+  for (const [name, value] of Object.entries(pollCacheHeaders(freshSeconds))) c.header(name, value);
   c.header('ETag', answer.etag);
   if (ifNoneMatchHits(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');

@@ -103,8 +103,9 @@ export class ResponseCache {
 }
 
 /** A strong ETag: the first 128 bits of the body's SHA-256, base64url. Web Crypto, so it runs on any runtime. */
-export async function etagOf(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+export async function etagOf(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   let binary = '';
   for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
   return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
