@@ -1,9 +1,15 @@
-// Load test of the partner proxy on loopback (autocannon): cached poll reads through the proxy against a bare Hono
-// handler returning the same JSON, as a ratio, and how many requests reach the platform (the sandbox) meanwhile.
+// Load test of the partner proxy on loopback (autocannon), with Redis configured (Debian's redis-server on a free
+// port): cached poll reads through the proxy against a bare Hono handler returning the same JSON, as a ratio; how many
+// requests reach the platform meanwhile; three instances on one Redis (upstream reads per freshness window); a fan's
+// read over a Redis session (p50/p99); Redis memory per 10,000 sessions.
 import { Hono } from 'hono';
 import { createRequire } from 'node:module';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
+import { createClient } from '@redis/client';
+import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
+import { signIn, startHarness } from '../integration/proxy-harness.ts';
+import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 
 interface AutocannonResult {
@@ -18,6 +24,7 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  requests?: { path: string }[];
 }) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the one call used.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -28,10 +35,21 @@ const roundCount = 3;
 const pageOrigin = 'http://127.0.0.1:4999';
 
 export default async function proxyBench(): Promise<void> {
+  const redis = await startRedis();
+  try {
+    await cachedReads(redis);
+    await threeInstances(redis);
+    await fanReadsAndSessionMemory(redis);
+  } finally {
+    await redis.close();
+  }
+}
+
+async function cachedReads(redis: TestRedis): Promise<void> {
   let upstreamRequests = 0;
   const stack = await startSandboxAndProxy({
     proxy: {
-      env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin },
+      env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin, FAN_POLLS_REDIS_URL: redis.url },
       deps: {
         logger: silentLogger,
         fetch: (input, init) => {
@@ -88,7 +106,7 @@ export default async function proxyBench(): Promise<void> {
   const row = (name: string, result: AutocannonResult) =>
     `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${Object.keys(result.statusCodeStats).join(', ')} | ${result.errors} |`;
   console.log(
-    `Poll ${pollId}, ${body.length} bytes of JSON; ${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s.`,
+    `With Redis configured. Poll ${pollId}, ${body.length} bytes of JSON; ${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s.`,
   );
   console.log('| server | requests/s | p50 ms | p99 ms | statuses | errors |');
   console.log('| --- | --- | --- | --- | --- | --- |');
@@ -107,6 +125,86 @@ export default async function proxyBench(): Promise<void> {
   console.log(
     `upstream requests during ${seconds} s of proxy load: ${upstream} (${(upstream / seconds).toFixed(2)}/s, against ${Math.round(served)} reads/s served)`,
   );
+}
+
+/** Three proxies on one Redis and one sandbox, reads spread over them: how many reach the platform per freshness window. */
+async function threeInstances(redis: TestRedis): Promise<void> {
+  const harness = await startHarness({ redisUrl: redis.url }, { logger: silentLogger });
+  const instances = [harness, await harness.addInstance(), await harness.addInstance()];
+  try {
+    const list = (await (await harness.call('/api/polls?limit=1')).json()) as { data: { id: string }[] };
+    const pollPath = `/api/polls/${list.data[0]?.id ?? ''}`;
+    const isPollRead = (call: { method: string; url: URL }) =>
+      call.method === 'GET' && call.url.pathname.startsWith('/polls/');
+    const before = harness.upstream.filter(isPollRead).length;
+    const seconds = durationSeconds * 2;
+    const results = await Promise.all(
+      instances.map((instance) =>
+        autocannon({
+          url: `${instance.proxy.url}${pollPath}`,
+          connections: Math.ceil(connections / 3),
+          duration: seconds,
+          headers: { Origin: pageOrigin },
+        }),
+      ),
+    );
+    const reads = harness.upstream.filter(isPollRead).length - before;
+    const windows = seconds / harness.proxy.config.pollCacheSeconds;
+    const served = results.reduce((sum, result) => sum + result.requests.average, 0);
+    console.log(
+      `three instances on one Redis, ${seconds} s, ${Math.round(served)} reads/s served in all: ${reads} upstream poll reads = ${(reads / windows).toFixed(2)} per ${harness.proxy.config.pollCacheSeconds} s freshness window (target <= 3)`,
+    );
+  } finally {
+    for (const instance of instances.slice(1)) await instance.close();
+    await harness.close();
+  }
+}
+
+/** A signed-in fan's read (`/api/user/me`) through a Redis session, and what 10,000 sessions cost Redis. */
+async function fanReadsAndSessionMemory(redis: TestRedis): Promise<void> {
+  const harness = await startHarness({ redisUrl: redis.url }, { logger: silentLogger });
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  try {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    // The fan's reads go to the platform each time: the sandbox's quota would answer 429 within a second.
+    harness.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
+    const fanRead = await autocannon({
+      url: `${harness.proxy.url}/api/user/me`,
+      connections: 10,
+      duration: durationSeconds,
+      headers: { Origin: 'http://127.0.0.1:4999', Cookie: cookie ?? '', [csrfHeaderName]: csrfHeaderValue },
+    });
+    console.log(
+      `fan read GET /api/user/me over a Redis session (the platform's /user/me each time), 10 connections, ${durationSeconds} s: ${Math.round(fanRead.requests.average)} requests/s, p50 ${fanRead.latency.p50} ms, p99 ${fanRead.latency.p99} ms, statuses ${Object.keys(fanRead.statusCodeStats).join(', ')}`,
+    );
+
+    await client.flushAll();
+    const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await client.info('memory'))?.[1] ?? 0);
+    const before = await usedMemory();
+    const sessions = harness.proxy.proxy.runtime.sessions;
+    const count = 10_000;
+    // Tokens as long as the platform's (a JWT-sized access token, a uuid refresh token).
+    const tokens = {
+      accessToken: 'a'.repeat(1100),
+      refreshToken: crypto.randomUUID(),
+      expiresAt: Date.now() + 3_600_000,
+    };
+    for (let index = 0; index < count; index += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, () =>
+          sessions.create({ userId: crypto.randomUUID(), tokens, signInOrigin: 'https://www.club.example' }),
+        ),
+      );
+    }
+    const after = await usedMemory();
+    console.log(
+      `Redis memory for ${count.toLocaleString('en')} sessions (1,100-character access token): ${((after - before) / 1024 / 1024).toFixed(1)} MiB (${Math.round((after - before) / count)} bytes a session)`,
+    );
+  } finally {
+    await client.close();
+    await harness.close();
+  }
 }
 
 function median(values: readonly number[]): number {

@@ -4,7 +4,7 @@
 import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
 import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import type { ProxyDeps } from '../../src/proxy/app.ts';
-import { createJsonLogger } from '../../src/proxy/logger.ts';
+import { createJsonLogger, type ProxyLogger } from '../../src/proxy/logger.ts';
 import type { ProxyConfig } from '../../src/proxy/config.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
@@ -59,7 +59,7 @@ export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
-  deps: Pick<ProxyDeps, 'now' | 'sessions'> = {},
+  deps: Pick<ProxyDeps, 'now' | 'sessions'> & { readonly logger?: ProxyLogger } = {},
 ): Promise<Harness> {
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];
@@ -88,7 +88,7 @@ export async function startHarness(
   const proxyDeps = {
     ...deps,
     fetch: countingFetch,
-    logger: createJsonLogger([], (_level, line) => logLines.push(line)),
+    logger: deps.logger ?? createJsonLogger([], (_level, line) => logLines.push(line)),
   };
   const stack = await startSandboxAndProxy({
     sandbox: { applications: [{ ...canaryApplication, redirectUris: [] }] },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
+import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import {
   callbackResultOf,
@@ -44,17 +45,8 @@ async function unvotedOpenPoll(harness: Harness, cookie: string): Promise<{ id: 
       data: Poll[];
     }
   ).data;
-  const now = Date.now();
-  const poll = polls.find(
-    (candidate) =>
-      candidate.userVote === false &&
-      candidate.status !== 'cancelled' &&
-      candidate.openAt !== undefined &&
-      Date.parse(candidate.openAt) <= now &&
-      (candidate.closeAt === undefined || Date.parse(candidate.closeAt) > now + 60_000) &&
-      candidate.partnerName.startsWith('Riverside'),
-  );
-  if (poll?.answers[0] === undefined) throw new Error('No open poll left to vote in.');
+  const poll = openRiversidePoll(polls, { accept: (candidate) => candidate.userVote === false });
+  if (poll.answers[0] === undefined) throw new Error('No open poll left to vote in.');
   return { id: poll.id, answerId: poll.answers[0].id };
 }
 

@@ -1,4 +1,5 @@
 // Every route of the partner proxy, against the sandbox as a real server over sockets.
+import { openRiversidePoll } from '../support/open-poll.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
 import type { ExtensionTokenSet, ProxyErrorBody, SessionStatus } from '../../src/contracts/proxy-contract.ts';
@@ -29,18 +30,8 @@ afterAll(async () => {
 
 const errorCode = async (response: Response) => ((await response.json()) as ProxyErrorBody).error.code;
 
-function openPollOfRiverside(polls: readonly Poll[], now = Date.now()): Poll {
-  const poll = polls.find(
-    (candidate) =>
-      candidate.partnerName.startsWith('Riverside') &&
-      candidate.status !== 'cancelled' &&
-      candidate.openAt !== undefined &&
-      Date.parse(candidate.openAt) <= now &&
-      (candidate.closeAt === undefined || Date.parse(candidate.closeAt) > now + 60_000),
-  );
-  if (!poll) throw new Error('The sandbox has no open Riverside poll.');
-  return poll;
-}
+const openPollOfRiverside = (polls: readonly Poll[], now = Date.now()): Poll =>
+  openRiversidePoll(polls, { now });
 
 describe('public reads', () => {
   it('lists polls with CDN headers, an ETag and CORS for the allowed page', async () => {

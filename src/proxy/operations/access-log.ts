@@ -18,7 +18,6 @@ export function accessLog(logger: ProxyLogger, metrics: ProxyMetrics): Middlewar
     const incoming = c.req.header(requestIdHeader);
     const requestId =
       incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : crypto.randomUUID();
-    c.set('requestId' as never, requestId as never);
     c.header(requestIdHeader, requestId);
     await next();
     const seconds = (performance.now() - started) / 1000;

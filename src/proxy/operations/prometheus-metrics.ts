@@ -48,10 +48,20 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       if (count !== undefined) this.set(count);
     },
   });
+  // A label set's child, looked up once: hashing the labels on every request costs more than the count itself.
+  const requestSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
   return {
     request: (route, method, status, seconds) => {
-      requests.inc({ route, method, status: String(status) });
-      latency.observe({ route, method }, seconds);
+      const key = `${method} ${route} ${status}`;
+      let series = requestSeries.get(key);
+      if (series === undefined) {
+        const counter = requests.labels(route, method, String(status));
+        const histogram = latency.labels(route, method);
+        series = { count: () => { counter.inc(); }, time: (value) => { histogram.observe(value); } };
+        requestSeries.set(key, series);
+      }
+      series.count();
+      series.time(seconds);
     },
     upstream: (operation, outcome) => {
       upstream.inc({ operation, outcome });
