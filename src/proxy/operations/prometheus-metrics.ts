@@ -57,7 +57,14 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       if (series === undefined) {
         const counter = requests.labels(route, method, String(status));
         const histogram = latency.labels(route, method);
-        series = { count: () => { counter.inc(); }, time: (value) => { histogram.observe(value); } };
+        series = {
+          count: () => {
+            counter.inc();
+          },
+          time: (value) => {
+            histogram.observe(value);
+          },
+        };
         requestSeries.set(key, series);
       }
       series.count();
