@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
@@ -13,6 +14,7 @@ import { countedFetch } from './operations/counted-fetch.ts';
 import { noMetrics, type ProxyMetrics } from './operations/metrics.ts';
 import { opsRoutes } from './operations/ops-routes.ts';
 import { createPlatformAccess } from './platform-access.ts';
+import { createPlatformGuard } from './platform-guard.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -41,6 +43,12 @@ export interface ProxyDeps {
   readonly widgetFiles?: WidgetFileReader;
 }
 
+/** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
+export const staleOnSlowMs = 1500;
+
+/** The largest request body any route takes. */
+export const maxBodyBytes = 16 * 1024;
+
 export interface ProxyApp {
   readonly app: Hono;
   readonly runtime: ProxyRuntime;
@@ -56,12 +64,14 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     deps.logger ??
     createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink, config.logLevel);
   const metrics = deps.metrics ?? noMetrics;
-  const platformFetch = countedFetch(deps.fetch ?? globalFetch, metrics);
+  const countedPlatformFetch = countedFetch(deps.fetch ?? globalFetch, metrics);
   const freshMs = config.pollCacheSeconds * 1000;
   const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
   // The fan's refresh needs the OAuth client, which needs the shared application token's keeper: tied up here.
   const refresh = (refreshToken: string) => platform.oauth.refresh(refreshToken);
   const state = createProxyState({ config, logger, now, sessionOptions, refresh, redis: deps.redis });
+  const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
+  const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const runtime: ProxyRuntime = {
     config,
@@ -74,6 +84,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       freshMs,
       staleWhileRevalidateMs: Math.min(staleWhileRevalidateSeconds * 1000, freshMs * 2),
       staleIfErrorMs: staleIfErrorSeconds * 1000,
+      staleOnSlowMs: staleOnSlowMs,
       maxEntries: 5000,
       now,
       onOutcome: (outcome) => {
@@ -93,6 +104,16 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
 
   const app = new Hono();
   app.use('*', accessLog(logger, metrics));
+  // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new ProxyError('body_too_large', `The body is larger than ${maxBodyBytes} bytes.`);
+      },
+    }),
+  );
   app.use('*', async (c, next) => {
     // Set before the handler: a header added after it would make Hono copy the finished Response.
     c.header('X-Content-Type-Options', 'nosniff');
@@ -103,7 +124,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
   if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
-  app.route('/', opsRoutes(runtime, metrics, platformFetch));
+  app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');
   });

@@ -73,6 +73,13 @@ function fromPlatformError(error: PlatformError, now: number): ProxyError {
       return new ProxyError('bad_request', error.message, { cause: error });
     case 'not_found':
       return new ProxyError('not_found', 'No such poll.', { cause: error });
+    case 'bad_request':
+      // The platform refused what the caller asked (a filter the proxy could not check): the caller's mistake, a 400.
+      return new ProxyError(
+        'bad_request',
+        'The platform refused these parameters. Check the filters and try again.',
+        { cause: error },
+      );
     case 'throttled': {
       const retryAfterSeconds =
         error.retryAt === undefined ? 60 : Math.max(1, Math.ceil((error.retryAt.getTime() - now) / 1000));

@@ -8,6 +8,7 @@ export const proxyErrorCodes = {
   bad_request: 400,
   invalid_filter: 400,
   invalid_body: 400,
+  body_too_large: 413,
   origin_not_allowed: 403,
   csrf_header_missing: 403,
   not_signed_in: 401,

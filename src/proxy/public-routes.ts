@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
 import { corsFromAllowlist } from './cors.ts';
-import { ProxyError } from './errors.ts';
 import { checkedInput } from './request-guards.ts';
 import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -10,8 +8,6 @@ import type { ProxyRuntime } from './runtime.ts';
 /** How long a CDN may serve a stale answer while it refreshes, and when the proxy fails. */
 export const staleWhileRevalidateSeconds = 30;
 export const staleIfErrorSeconds = 600;
-/** The longest the proxy keeps off a platform that throttled it, whatever its `Retry-After` says. */
-export const maxThrottleHoldMs = 5 * 60_000;
 
 /**
  * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
@@ -21,26 +17,9 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   const app = new Hono();
   app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
 
-  // Once the platform answered 429, every cache miss is answered from that until its Retry-After (capped), so that a
-  // crowd of visitors does not keep a throttled application over its quota.
-  let throttledUntil = 0;
-  const fromPlatform = async (read: () => Promise<unknown>): Promise<string> => {
-    const now = runtime.now();
-    if (now < throttledUntil) {
-      throw new ProxyError('upstream_throttled', 'The platform is busy. Try again later.', {
-        retryAfterSeconds: Math.ceil((throttledUntil - now) / 1000),
-      });
-    }
-    try {
-      return JSON.stringify({ data: await read() });
-    } catch (error) {
-      if (error instanceof PlatformError && error.code === 'throttled') {
-        const retryAt = error.retryAt?.getTime() ?? now + 60_000;
-        throttledUntil = Math.min(Math.max(retryAt, now + 1000), now + maxThrottleHoldMs);
-      }
-      throw error;
-    }
-  };
+  // Throttling and outages are held in one place for every platform call (`platform-guard.ts`).
+  const fromPlatform = async (read: () => Promise<unknown>): Promise<string> =>
+    JSON.stringify({ data: await read() });
 
   app.get('/', async (c) => {
     const filters = checkedInput(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));

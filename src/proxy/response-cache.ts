@@ -21,6 +21,11 @@ export interface ResponseCacheOptions {
   readonly staleWhileRevalidateMs: number;
   /** After that: served only when a reload fails. */
   readonly staleIfErrorMs: number;
+  /**
+   * After that, when a reload is slower than this and an entry within `staleIfErrorMs` is held: the entry is
+   * served and the reload goes on in the background (stale-on-slow). Default: wait for the reload.
+   */
+  readonly staleOnSlowMs?: number;
   readonly maxEntries: number;
   readonly now?: () => number;
   /** Told how each `get` was answered (metrics). */
@@ -55,7 +60,7 @@ export class ResponseCache {
     }
     told(this.#loading.has(key) ? 'coalesced' : 'miss');
     try {
-      return await this.#load(key, load);
+      return await this.#loadOrStaleWhenSlow(key, load, entry);
     } catch (error) {
       const fallback = this.#entries.get(key);
       const limit =
@@ -71,6 +76,35 @@ export class ResponseCache {
   /** How many loads are in flight (tests and the bench read it). */
   get loadsInFlight(): number {
     return this.#loading.size;
+  }
+
+  async #loadOrStaleWhenSlow(
+    key: string,
+    load: () => Promise<string>,
+    entry: CachedAnswer | undefined,
+  ): Promise<CachedAnswer> {
+    const loading = this.#load(key, load);
+    const slowMs = this.#options.staleOnSlowMs;
+    if (entry === undefined || slowMs === undefined || !this.#usableOnError(entry)) return loading;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => { resolve('slow'); }, slowMs);
+    });
+    try {
+      const first = await Promise.race([loading, slow]);
+      if (first !== 'slow') return first;
+      // The reload's own failure is handled inside #load (the entry stays); it finishes in the background.
+      loading.catch(() => undefined);
+      this.#options.onOutcome?.('stale_on_slow');
+      return entry;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #usableOnError(entry: CachedAnswer): boolean {
+    const limit = this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
+    return this.#now() - entry.storedAt < limit;
   }
 
   #load(key: string, load: () => Promise<string>): Promise<CachedAnswer> {

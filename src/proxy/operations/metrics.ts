@@ -2,7 +2,7 @@
  * What the proxy counts, as an interface: the app calls these and knows nothing of Prometheus, so it stays on the
  * fetch API alone; `prometheus-metrics.ts` (Node, prom-client) implements it for `/metrics`.
  */
-export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'coalesced' | 'stale_on_error';
+export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'coalesced' | 'stale_on_error' | 'stale_on_slow';
 
 export interface ProxyMetrics {
   /** One answered request: its route pattern, method, status and time taken. */

@@ -2,11 +2,13 @@ import type { OAuthClient, TokenSet } from '../../platform/oauth.ts';
 import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
+import type { SharedHold } from '../platform-guard.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
 import { MemorySessionStore } from './memory-session-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
+import { redisHold } from './redis-hold.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 import type { SessionStore, SessionStoreOptions } from './session-store.ts';
 import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
@@ -24,6 +26,8 @@ export interface ProxyState {
   readonly applicationTokens: ((oauth: OAuthClient) => TokenKeeper) | undefined;
   /** Whether the shared state answers now (always true in memory). */
   ready(): Promise<boolean>;
+  /** The platform guard's hold, shared by every instance (Redis); undefined in memory. */
+  readonly platformHold: SharedHold | undefined;
   /** Signed-in sessions held (metrics): this instance's in memory, every instance's on Redis. */
   activeSessions(): Promise<number | undefined>;
 }
@@ -51,6 +55,7 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       signInLimiter: new MemoryRateLimiter(config.signInPerMinute, minuteMs, now),
       tokenMediationLimiter: new MemoryRateLimiter(config.tokenMediationPerMinute, minuteMs, now),
       applicationTokens: undefined,
+      platformHold: undefined,
       ready: () => Promise.resolve(true),
       activeSessions: () => Promise.resolve(sessions.size),
     };
@@ -74,6 +79,7 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       minuteMs,
     ),
     applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, redis, cipher, deps.logger, now),
+    platformHold: redisHold(redis),
     activeSessions: () => sessions.count().catch(() => undefined),
     ready: async () => {
       try {

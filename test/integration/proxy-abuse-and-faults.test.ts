@@ -1,0 +1,150 @@
+// The proxy under abuse and platform faults, over real sockets against the sandbox's fault profiles: bodies refused
+// before they are read, bad filters answered 400 without a platform request, one breaker and one 429 hold for every
+// platform call, cached polls served when the platform is slow, and a vote answered before the widget gives up.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { openRiversidePoll } from '../support/open-poll.ts';
+import { castVote, fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
+
+let harness: Harness;
+// The proxy's clock: tests move it to go past holds without waiting (the platform's own clock is not moved).
+let shift = 0;
+
+beforeAll(async () => {
+  harness = await startHarness({}, { now: () => Date.now() + shift });
+});
+afterAll(async () => {
+  await harness.close();
+});
+afterEach(() => {
+  harness.sandbox.sandbox.state.faults.clear();
+  harness.beforeUpstream = undefined;
+});
+
+const errorOf = async (response: Response) => ((await response.json()) as ProxyErrorBody).error;
+const platformRequests = () => harness.upstream.length;
+
+describe('bodies', () => {
+  it('refuses a 100 MB body with 413 before reading it, and memory stays flat', async () => {
+    const { cookie } = await signIn(harness);
+    const before = process.memoryUsage().rss;
+    const chunk = new Uint8Array(1024 * 1024).fill(0x61);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 100) controller.close();
+        else {
+          sent += 1;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const answer = await fetch(
+      `${harness.proxy.url}/api/user/polls/00000000-0000-4000-8000-000000000000/vote`,
+      {
+        method: 'POST',
+        headers: {
+          ...fanHeaders,
+          Origin: 'http://127.0.0.1:4999',
+          Cookie: cookie!,
+          'Content-Type': 'application/json',
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit,
+    );
+    expect(answer.status).toBe(413);
+    expect((await errorOf(answer)).code).toBe('body_too_large');
+    expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+    // A declared length over the limit: refused from the header alone.
+    const declared = await harness.call('/auth/handoff', {
+      method: 'POST',
+      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ handoff: 'x'.repeat(20_000) }),
+    });
+    expect(declared.status).toBe(413);
+  });
+});
+
+describe('input', () => {
+  it('answers 400 naming the bad filter, and asks the platform nothing', async () => {
+    const before = platformRequests();
+    for (const query of [
+      'limit=101',
+      'limit=0',
+      'openAt[from]=2026-02-30T00:00:00Z',
+      'closeAt[to]=2026-13-01T00:00:00Z',
+      'orderBy=secret',
+    ]) {
+      const answer = await harness.call(`/api/polls?${query}`);
+      expect(answer.status, query).toBe(400);
+      const error = await errorOf(answer);
+      expect(error.code).toBe('invalid_filter');
+      expect(error.message).toMatch(/limit|openAt|closeAt|orderBy/);
+    }
+    expect(platformRequests()).toBe(before);
+    expect(harness.logLines.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+  });
+});
+
+describe('one breaker and one 429 hold for every platform call', () => {
+  it('respects a 429 on fans’ routes: one request reaches the platform, the rest wait out its Retry-After', async () => {
+    const { cookie } = await signIn(harness);
+    const poll = openRiversidePoll(
+      ((await (await harness.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data,
+    );
+    harness.sandbox.sandbox.state.faults.throttleNext(1, 60);
+    const before = platformRequests();
+    const answers = [];
+    for (let index = 0; index < 20; index += 1)
+      answers.push(await harness.call('/api/user/me', { cookie: cookie!, headers: fanHeaders }));
+    expect(platformRequests() - before).toBe(1);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // A vote is held too: never sent.
+    const vote = await castVote(harness, cookie!, poll.id, poll.answers[0]!.id);
+    expect(vote.status).toBe(503);
+    expect(platformRequests() - before).toBe(1);
+    shift += 61_000;
+    expect((await harness.call('/api/user/me', { cookie: cookie!, headers: fanHeaders })).status).toBe(200);
+  });
+
+  it('sends a bounded number of requests through a 60 s outage (at most 8), serves the cache, and recovers by itself', async () => {
+    const { cookie } = await signIn(harness);
+    expect((await harness.call('/api/polls?limit=5')).status).toBe(200);
+    harness.sandbox.sandbox.state.faults.failNext(1_000_000, 503);
+    const before = platformRequests();
+    let cached = 0;
+    // 60 s of the proxy's time, a reader and a fan every 100 ms.
+    for (let tenth = 0; tenth < 600; tenth += 1) {
+      shift += 100;
+      const read = await harness.call('/api/polls?limit=5');
+      if (read.status === 200) cached += 1;
+      const fan = await harness.call('/api/user/me', { cookie: cookie!, headers: fanHeaders });
+      expect([502, 503]).toContain(fan.status);
+    }
+    const sent = platformRequests() - before;
+    expect(sent).toBeLessThanOrEqual(8);
+    expect(cached).toBe(600);
+    harness.sandbox.sandbox.state.faults.clear();
+    shift += 5 * 60_000;
+    await expect
+      .poll(async () => (await harness.call('/api/user/me', { cookie: cookie!, headers: fanHeaders })).status)
+      .toBe(200);
+  });
+});
+
+describe('a slow platform', () => {
+  it('serves a cached poll within 2 s while the platform takes 30 s, refreshing it in the background', async () => {
+    expect((await harness.call('/api/polls?limit=7')).status).toBe(200);
+    shift += 60_000;
+    harness.sandbox.sandbox.state.faults.setLatency(30_000);
+    const started = Date.now();
+    const answer = await harness.call('/api/polls?limit=7');
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+});
