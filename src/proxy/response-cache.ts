@@ -88,7 +88,9 @@ export class ResponseCache {
     if (entry === undefined || slowMs === undefined || !this.#usableOnError(entry)) return loading;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => {
-      timer = setTimeout(() => { resolve('slow'); }, slowMs);
+      timer = setTimeout(() => {
+        resolve('slow');
+      }, slowMs);
     });
     try {
       const first = await Promise.race([loading, slow]);

@@ -148,3 +148,57 @@ describe('a slow platform', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 });
+
+describe('vote deadlines that nest inside the widget’s 10 s', () => {
+  const samId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02';
+  const votesSent = (pollId: string) =>
+    harness.upstream.filter(
+      (call) => call.method === 'POST' && call.url.pathname.endsWith(`/poll/${pollId}/vote`),
+    );
+
+  it('confirms a vote whose answer came too late by re-reading the fan’s poll, within 8 s, sent once', async () => {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    const polls = (
+      (await (
+        await harness.call('/api/user/polls?limit=50', { cookie: cookie!, headers: fanHeaders })
+      ).json()) as { data: Poll[] }
+    ).data;
+    const poll = openRiversidePoll(polls, { accept: (candidate) => candidate.userVote === false });
+    const faults = harness.sandbox.sandbox.state.faults;
+    const sentBefore = votesSent(poll.id).length;
+    // The vote is taken after 5.6 s, past the proxy's 5.5 s for it; the re-read then finds it.
+    faults.setLatency(5600);
+    harness.beforeUpstream = async (request) => {
+      if (request.method === 'GET' && request.url.includes(`/user/poll/${poll.id}`)) {
+        faults.setLatency(0);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+    const started = Date.now();
+    const vote = await castVote(harness, cookie!, poll.id, poll.answers[0]!.id);
+    expect(vote.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(9000);
+    expect(votesSent(poll.id).length - sentBefore).toBe(1);
+    expect(
+      harness.sandbox.sandbox.state.polls.find(poll.id)?.votes.filter((v) => v.userId === samId),
+    ).toHaveLength(1);
+  }, 20_000);
+
+  it('answers within 8 s when the platform takes 30 s, saying the vote is in doubt, never sending it twice', async () => {
+    const { cookie } = await signIn(harness, { username: 'kim' });
+    const polls = (
+      (await (
+        await harness.call('/api/user/polls?limit=50', { cookie: cookie!, headers: fanHeaders })
+      ).json()) as { data: Poll[] }
+    ).data;
+    const poll = openRiversidePoll(polls, { accept: (candidate) => candidate.userVote === false });
+    const sentBefore = votesSent(poll.id).length;
+    harness.sandbox.sandbox.state.faults.setLatency(30_000);
+    const started = Date.now();
+    const vote = await castVote(harness, cookie!, poll.id, poll.answers[0]!.id);
+    expect(Date.now() - started).toBeLessThan(9000);
+    expect(vote.status).toBe(502);
+    expect((await errorOf(vote)).code).toBe('vote_uncertain');
+    expect(votesSent(poll.id).length - sentBefore).toBe(1);
+  }, 20_000);
+});
