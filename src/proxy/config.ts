@@ -76,6 +76,15 @@ export interface ProxyConfig {
   readonly metricsToken: string | undefined;
   /** The lowest level logged: `info` (one access line per request), `warn` or `error`. */
   readonly logLevel: 'info' | 'warn' | 'error';
+  /**
+   * Platform reads that public (anonymous) cache misses may cost per minute, all instances together: the rest of the
+   * application's quota is kept for fans' sign-ins, reads and votes.
+   */
+  readonly publicReadsPerMinute: number;
+  /** Public cache misses one client address may cause per minute (cache-busting queries). */
+  readonly publicMissesPerClientPerMinute: number;
+  /** Anonymous callers may send free text (`search`, `cursor`) in public reads: each is a new cache entry. */
+  readonly publicSearch: boolean;
 }
 
 export class ProxyConfigError extends Error {
@@ -229,6 +238,28 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     problems,
   );
 
+  const publicReadsPerMinute = readInteger(
+    text('FAN_POLLS_PUBLIC_READS_PER_MINUTE'),
+    'FAN_POLLS_PUBLIC_READS_PER_MINUTE',
+    500,
+    1,
+    1_000_000,
+    problems,
+  );
+  const publicMissesPerClientPerMinute = readInteger(
+    text('FAN_POLLS_PUBLIC_MISSES_PER_CLIENT_PER_MINUTE'),
+    'FAN_POLLS_PUBLIC_MISSES_PER_CLIENT_PER_MINUTE',
+    60,
+    1,
+    1_000_000,
+    problems,
+  );
+  const publicSearch = readBoolean(
+    text('FAN_POLLS_PUBLIC_SEARCH'),
+    'FAN_POLLS_PUBLIC_SEARCH',
+    false,
+    problems,
+  );
   const redisUrl = text('FAN_POLLS_REDIS_URL');
   if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
     problems.push('FAN_POLLS_REDIS_URL must be a redis:// or rediss:// URL.');
@@ -282,6 +313,9 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     tokenEncryptionKey,
     metricsToken,
     logLevel: logLevel as ProxyConfig['logLevel'],
+    publicReadsPerMinute,
+    publicMissesPerClientPerMinute,
+    publicSearch,
   };
 }
 

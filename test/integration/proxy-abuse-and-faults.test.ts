@@ -202,3 +202,58 @@ describe('vote deadlines that nest inside the widget’s 10 s', () => {
     expect(votesSent(poll.id).length - sentBefore).toBe(1);
   }, 20_000);
 });
+
+describe('the platform budget', () => {
+  it('lets fans vote through a flood of anonymous cache-busting reads, which cost at most the public budget', async () => {
+    const budgeted = await startHarness({
+      clientAddressHeader: 'X-Forwarded-For',
+      publicReadsPerMinute: 100,
+      publicMissesPerClientPerMinute: 5,
+    });
+    try {
+      const isPollRead = (call: { method: string; url: URL }) =>
+        call.method === 'GET' && call.url.pathname.endsWith('/polls');
+      const statuses = new Map<number, number>();
+      // 400 distinct queries from 200 addresses, two each.
+      for (let index = 0; index < 400; index += 1) {
+        const day = String(1 + (index % 28)).padStart(2, '0');
+        const month = String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0');
+        const answer = await budgeted.call(
+          `/api/polls?openAt[from]=2025-${month}-${day}T00:00:${String(index % 60).padStart(2, '0')}Z`,
+          {
+            headers: { 'X-Forwarded-For': `198.51.100.${index % 200}` },
+          },
+        );
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+      expect(budgeted.upstream.filter(isPollRead).length).toBeLessThanOrEqual(100);
+      expect(statuses.get(503)).toBeGreaterThan(0);
+      const { cookie } = await signIn(budgeted, { username: 'sam' });
+      const polls = (
+        (await (
+          await budgeted.call('/api/user/polls?limit=50', { cookie: cookie!, headers: fanHeaders })
+        ).json()) as { data: Poll[] }
+      ).data;
+      const poll = openRiversidePoll(polls, { accept: (candidate) => candidate.userVote === false });
+      expect((await castVote(budgeted, cookie!, poll.id, poll.answers[0]!.id)).status).toBe(201);
+
+      // One address busting the cache: its sixth distinct miss in a minute is refused.
+      const own: number[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        own.push(
+          (
+            await budgeted.call(`/api/polls?limit=${10 + index}`, {
+              headers: { 'X-Forwarded-For': '203.0.113.9' },
+            })
+          ).status,
+        );
+      }
+      expect(own.slice(0, 5).every((status) => status === 200 || status === 503)).toBe(true);
+      expect(own[5]).toBe(429);
+      // Free text is not for anonymous callers.
+      expect((await budgeted.call('/api/polls?search=anything')).status).toBe(400);
+    } finally {
+      await budgeted.close();
+    }
+  }, 60_000);
+});

@@ -22,6 +22,10 @@ export interface ProxyState {
   readonly signInLimiter: RateLimiter;
   /** The extension's refresh and revoke, per client address: higher than the sign-in limit. */
   readonly tokenMediationLimiter: RateLimiter;
+  /** Public cache misses per client address. */
+  readonly publicMissLimiter: RateLimiter;
+  /** Platform reads for public cache misses, all clients (one key): the budget that keeps quota for fans. */
+  readonly publicReadBudget: RateLimiter;
   /** The application token's keeper when it is shared; undefined: the instance's own. */
   readonly applicationTokens: ((oauth: OAuthClient) => TokenKeeper) | undefined;
   /** Whether the shared state answers now (always true in memory). */
@@ -54,6 +58,8 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       sessions,
       signInLimiter: new MemoryRateLimiter(config.signInPerMinute, minuteMs, now),
       tokenMediationLimiter: new MemoryRateLimiter(config.tokenMediationPerMinute, minuteMs, now),
+      publicMissLimiter: new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
+      publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
       applicationTokens: undefined,
       platformHold: undefined,
       ready: () => Promise.resolve(true),
@@ -78,6 +84,13 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       config.tokenMediationPerMinute,
       minuteMs,
     ),
+    publicMissLimiter: new RedisRateLimiter(
+      redis,
+      'public-misses',
+      config.publicMissesPerClientPerMinute,
+      minuteMs,
+    ),
+    publicReadBudget: new RedisRateLimiter(redis, 'public-reads', config.publicReadsPerMinute, minuteMs),
     applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, redis, cipher, deps.logger, now),
     platformHold: redisHold(redis),
     activeSessions: () => sessions.count().catch(() => undefined),
