@@ -14,6 +14,12 @@ import type { ProxyMetrics } from './operations/metrics.ts';
  */
 export function errorExit(logger: ProxyLogger, now: () => number, metrics: ProxyMetrics) {
   return (error: Error, c: Context): Response => {
+    if (c.req.raw.signal.aborted && !(error instanceof ProxyError) && !(error instanceof PlatformError)) {
+      // The client hung up (mid-body, or before the answer): nothing failed here, and nobody reads this answer.
+      logger.log('info', 'client_disconnected', { method: c.req.method, path: new URL(c.req.url).pathname });
+      metrics.refusal('client_disconnected');
+      return c.body(null, 499 as ContentfulStatusCode);
+    }
     const proxyError = toProxyError(error, now());
     const fields = {
       method: c.req.method,

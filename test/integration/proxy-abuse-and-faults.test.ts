@@ -1,6 +1,7 @@
 // The proxy under abuse and platform faults, over real sockets against the sandbox's fault profiles: bodies refused
 // before they are read, bad filters answered 400 without a platform request, one breaker and one 429 hold for every
 // platform call, cached polls served when the platform is slow, and a vote answered before the widget gives up.
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
@@ -256,4 +257,39 @@ describe('the platform budget', () => {
       await budgeted.close();
     }
   }, 60_000);
+});
+
+describe('a client that hangs up', () => {
+  it('is logged as a disconnect, not as an internal error', async () => {
+    const { cookie } = await signIn(harness);
+    const { port } = new URL(harness.proxy.url);
+    const linesBefore = harness.logLines.length;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          [
+            'POST /api/user/polls/00000000-0000-4000-8000-000000000000/vote HTTP/1.1',
+            `Host: 127.0.0.1:${port}`,
+            'Origin: http://127.0.0.1:4999',
+            `Cookie: ${cookie!}`,
+            'X-Fan-Polls-Request: 1',
+            'Content-Type: application/json',
+            'Content-Length: 1000',
+            '',
+            '{"answerId":',
+          ].join('\r\n'),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+      socket.on('error', reject);
+    });
+    await expect
+      .poll(() => harness.logLines.slice(linesBefore).some((line) => line.includes('client_disconnected')))
+      .toBe(true);
+    const lines = harness.logLines.slice(linesBefore);
+    expect(lines.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+  });
 });

@@ -80,4 +80,29 @@ describe('MemorySessionStore', () => {
     expect(await store.find(copy.id)).toBeUndefined();
     expect((await store.find(second.id))?.userId).toBe('fan');
   });
+
+  it('evicts the least recently used session past the cap, not an active fan who signed in first', async () => {
+    const { store, advance } = storeWith({ maxSessions: 3 });
+    const first = await store.create(signedIn());
+    advance(10);
+    const second = await store.create(signedIn());
+    advance(10);
+    const copy = await store.clone(second);
+    advance(10);
+    await store.find(first.id);
+    await store.create(signedIn());
+    expect(await store.find(first.id)).toBeDefined();
+    // The handoff copy counts against the cap like any session: the second sign-in went, the copy kept its place.
+    expect(await store.find(second.id)).toBeUndefined();
+    expect(await store.find(copy.id)).toBeDefined();
+  });
+
+  it('sweeps expired sessions without waiting for their fans to come back', async () => {
+    const { store, advance } = storeWith({ idleMs: 1000 });
+    for (let index = 0; index < 5; index += 1) await store.create(signedIn());
+    expect(store.size).toBe(5);
+    advance(61_000);
+    await store.create(signedIn());
+    expect(store.size).toBe(1);
+  });
 });

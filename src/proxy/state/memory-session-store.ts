@@ -11,6 +11,8 @@ import {
   type SignedIn,
 } from './session-store.ts';
 
+const sweepEveryMs = 60_000;
+
 interface HeldSession extends Session {
   readonly createdAt: number;
   lastSeenAt: number;
@@ -18,7 +20,9 @@ interface HeldSession extends Session {
 
 /**
  * Sessions in this process's memory: the embedded default, for one instance. A restart signs every fan out; with
- * several instances use the Redis store. Copies share one `TokenKeeper` object, so ending one ends all.
+ * several instances use the Redis store. Copies share one `TokenKeeper` object, so ending one ends all. At most
+ * `maxSessions` (handoff copies count): past it the least recently used goes, never an active fan before an idle
+ * one; expired sessions are swept once a minute as sessions are made.
  */
 export class MemorySessionStore implements SessionStore {
   readonly #sessions = new Map<string, HeldSession>();
@@ -27,6 +31,7 @@ export class MemorySessionStore implements SessionStore {
   readonly #options: SessionStoreOptions;
   readonly #now: () => number;
   readonly #refresh: RefreshTokens;
+  #sweptAt = -Infinity;
 
   constructor(refresh: RefreshTokens, options: SessionStoreOptions = defaultSessionOptions) {
     this.#refresh = refresh;
@@ -57,6 +62,9 @@ export class MemorySessionStore implements SessionStore {
       return Promise.resolve(undefined);
     }
     session.lastSeenAt = now;
+    // Map order is use order: the first entry is the least recently used.
+    this.#sessions.delete(id);
+    this.#sessions.set(id, session);
     return Promise.resolve(session);
   }
 
@@ -124,6 +132,16 @@ export class MemorySessionStore implements SessionStore {
     return Promise.resolve({ sessionId: handoff.sessionId, origin: handoff.origin });
   }
 
+  #sweep(): void {
+    const now = this.#now();
+    if (now - this.#sweptAt < sweepEveryMs) return;
+    this.#sweptAt = now;
+    for (const [id, held] of this.#sessions) {
+      if (now - held.lastSeenAt >= this.#options.idleMs || now - held.createdAt >= this.#options.absoluteMs)
+        this.#sessions.delete(id);
+    }
+  }
+
   #hold(userId: string, signInOrigin: string, tokens: TokenKeeper, createdAt: number): Session {
     const session: HeldSession = {
       id: randomId(),
@@ -133,6 +151,7 @@ export class MemorySessionStore implements SessionStore {
       createdAt,
       lastSeenAt: this.#now(),
     };
+    this.#sweep();
     this.#sessions.set(session.id, session);
     while (this.#sessions.size > this.#options.maxSessions) {
       const oldest = this.#sessions.keys().next();
