@@ -35,6 +35,8 @@ export interface ResponseCacheOptions {
 export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #loading = new Map<string, Promise<CachedAnswer>>();
+  /** When each load in flight started: who comes while a slow one runs waits only what is left of `staleOnSlowMs`. */
+  readonly #loadingSince = new Map<string, number>();
   readonly #options: ResponseCacheOptions;
   readonly #now: () => number;
 
@@ -84,8 +86,9 @@ export class ResponseCache {
     entry: CachedAnswer | undefined,
   ): Promise<CachedAnswer> {
     const loading = this.#load(key, load);
-    const slowMs = this.#options.staleOnSlowMs;
-    if (entry === undefined || slowMs === undefined || !this.#usableOnError(entry)) return loading;
+    const slowAfterMs = this.#options.staleOnSlowMs;
+    if (entry === undefined || slowAfterMs === undefined || !this.#usableOnError(entry)) return loading;
+    const slowMs = Math.max(0, slowAfterMs - (this.#now() - (this.#loadingSince.get(key) ?? this.#now())));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => {
       timer = setTimeout(() => {
@@ -112,6 +115,7 @@ export class ResponseCache {
   #load(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const inFlight = this.#loading.get(key);
     if (inFlight !== undefined) return inFlight;
+    this.#loadingSince.set(key, this.#now());
     const loading = (async () => {
       try {
         const body = await load();
@@ -120,6 +124,7 @@ export class ResponseCache {
         return answer;
       } finally {
         this.#loading.delete(key);
+        this.#loadingSince.delete(key);
       }
     })();
     this.#loading.set(key, loading);

@@ -37,9 +37,13 @@ const pageOrigin = 'http://127.0.0.1:4999';
 export default async function proxyBench(): Promise<void> {
   const redis = await startRedis();
   try {
-    await cachedReads(redis);
-    await threeInstances(redis);
-    await fanReadsAndSessionMemory(redis);
+    // PROXY_BENCH_ONLY=faults runs the last part alone.
+    if (process.env.PROXY_BENCH_ONLY !== 'faults') {
+      await cachedReads(redis);
+      await threeInstances(redis);
+      await fanReadsAndSessionMemory(redis);
+    }
+    await underFaults();
   } finally {
     await redis.close();
   }
@@ -203,6 +207,86 @@ async function fanReadsAndSessionMemory(redis: TestRedis): Promise<void> {
     );
   } finally {
     await client.close();
+    await harness.close();
+  }
+}
+
+/**
+ * The proxy under a bad minute (issue 15): platform requests during a 60 s outage and under a cache-busting flood,
+ * and how long a reader of a cached poll waits while the platform takes 30 s. The outage and the flood run on the
+ * proxy's clock moved by hand (60 s of traffic in a few seconds), the slow platform in real time.
+ */
+async function underFaults(): Promise<void> {
+  let shift = 0;
+  const harness = await startHarness(
+    { clientAddressHeader: 'X-Forwarded-For' },
+    { logger: silentLogger, now: () => Date.now() + shift },
+  );
+  const faults = harness.sandbox.sandbox.state.faults;
+  harness.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
+  try {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    const fan = { Origin: 'http://127.0.0.1:4999', Cookie: cookie ?? '', [csrfHeaderName]: csrfHeaderValue };
+    await harness.call('/api/polls?limit=5');
+
+    // A 60 s outage: every platform answer 503; a reader and a fan every 100 ms.
+    faults.failNext(1_000_000, 503);
+    let before = harness.upstream.length;
+    for (let tenth = 0; tenth < 600; tenth += 1) {
+      shift += 100;
+      await harness.call('/api/polls?limit=5');
+      await fetch(`${harness.proxy.url}/api/user/me`, { headers: fan });
+    }
+    const duringOutage = harness.upstream.length - before;
+    faults.clear();
+    shift += 10 * 60_000;
+
+    // A cache-busting flood: 2,000 distinct anonymous queries from 500 addresses within one minute.
+    before = harness.upstream.length;
+    const floodStartedAt = Date.now() + shift;
+    let refused = 0;
+    for (let index = 0; index < 2000; index += 1) {
+      shift += 30;
+      const day = String(1 + (index % 28)).padStart(2, '0');
+      const month = String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0');
+      const second = String(index % 60).padStart(2, '0');
+      const answer = await fetch(
+        `${harness.proxy.url}/api/polls?openAt[from]=2024-${month}-${day}T00:${String(Math.floor(index / 336) % 60).padStart(2, '0')}:${second}Z`,
+        { headers: { Origin: 'http://127.0.0.1:4999', 'X-Forwarded-For': `198.51.100.${index % 250}` } },
+      );
+      await answer.body?.cancel();
+      if (answer.status !== 200) refused += 1;
+    }
+    const duringFlood = harness.upstream.slice(before).filter((call) => call.method === 'GET').length;
+    const floodSeconds = (Date.now() + shift - floodStartedAt) / 1000;
+    const me = await fetch(`${harness.proxy.url}/api/user/me`, { headers: fan });
+    await me.body?.cancel();
+
+    // A slow platform: the cached poll's freshness is over, the platform takes 30 s; 20 readers one after another.
+    await harness.call('/api/polls?limit=6');
+    shift += 60_000;
+    faults.setLatency(30_000);
+    const waits: number[] = [];
+    for (let reader = 0; reader < 20; reader += 1) {
+      const started = performance.now();
+      const answer = await fetch(`${harness.proxy.url}/api/polls?limit=6`, {
+        headers: { Origin: 'http://127.0.0.1:4999' },
+      });
+      await answer.body?.cancel();
+      waits.push(performance.now() - started);
+    }
+    faults.clear();
+    const sorted = [...waits].sort((a, b) => a - b);
+    console.log(
+      `platform requests during a 60 s outage (a reader and a fan every 100 ms): ${duringOutage} in the minute`,
+    );
+    console.log(
+      `platform reads under a cache-busting flood (2,000 distinct anonymous queries from 250 addresses over ${Math.round(floodSeconds)} s of the proxy's time): ${duringFlood} = ${Math.round(duringFlood / (floodSeconds / 60))} a minute (budget ${harness.proxy.config.publicReadsPerMinute} a minute, fixed windows), ${refused} refused; a fan's read afterwards: ${me.status}`,
+    );
+    console.log(
+      `cached poll with the platform at 30 s latency, 20 readers: first ${Math.round(waits[0] ?? 0)} ms, median ${Math.round(sorted[10] ?? 0)} ms, max ${Math.round(sorted[19] ?? 0)} ms`,
+    );
+  } finally {
     await harness.close();
   }
 }
