@@ -1,4 +1,4 @@
-// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`.
+// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`, `server`.
 import { defineConfig, type UserConfig } from 'vite';
 
 export default defineConfig(async ({ mode }): Promise<UserConfig> => {
@@ -9,7 +9,11 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
       return (await import('./extension/vite.extension.ts')).extensionBuild('chrome');
     case 'extension-firefox':
       return (await import('./extension/vite.extension.ts')).extensionBuild('firefox');
+    case 'server':
+      return (await import('./src/vite.server.ts')).serverBuild();
     default:
-      throw new Error(`Unknown build mode "${mode}": use widget, extension-chrome or extension-firefox.`);
+      throw new Error(
+        `Unknown build mode "${mode}": use widget, extension-chrome, extension-firefox or server.`,
+      );
   }
 });

@@ -26,6 +26,10 @@ Fan Polls is running on the embedded default.
 
   Demo match page     ${demo.url}/
   Partner proxy       ${proxy.url}
+  Widget              ${proxy.url}/widget/fan-polls.js   iframe: ${proxy.url}/widget/fan-polls-frame.js
+  Allowed origins     ${proxy.config.allowedOrigins.join(', ')}
+                      (pages there may embed the widget; to add yours:
+                       FAN_POLLS_ALLOWED_ORIGINS=${[...proxy.config.allowedOrigins, 'http://localhost:8080'].join(',')} npm start)
   Platform sandbox    resource API ${sandbox.apiUrl}   OAuth ${sandbox.authUrl}
   Demo application    client_id=${demoApplication.clientId}  partner_tag=${demoApplication.partnerTag}
                       (the secret stays in the proxy and the sandbox)

@@ -29,13 +29,33 @@ export function listenOnLoopback(
   });
 }
 
-/** Stops listening and ends open keep-alive connections, so that closing never waits on an idle client. */
-export function closeServer(server: ServerType): Promise<void> {
+/**
+ * Stops listening and ends open keep-alive connections, so that closing never waits on an idle client. With
+ * `graceMs`, requests in flight get that long to finish first (idle connections close at once); without, every
+ * connection is cut now.
+ */
+export function closeServer(server: ServerType, options: { graceMs?: number } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => {
       if (error) reject(error);
       else resolve();
     });
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    if (!('closeAllConnections' in server)) return;
+    if (options.graceMs === undefined) {
+      server.closeAllConnections();
+      return;
+    }
+    server.closeIdleConnections();
+    // Keep-alive connections that finish a request while draining are closed as they go idle.
+    const sweep = setInterval(() => {
+      server.closeIdleConnections();
+    }, 100);
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+    }, options.graceMs);
+    server.once('close', () => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+    });
   });
 }

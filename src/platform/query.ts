@@ -53,6 +53,17 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 // `2022-03-29T12:30:33` as the spec's examples, optionally with fractions and a `Z` or `±hh:mm` offset.
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const maxTextLength = 200;
+/** The largest page the platform serves (the spec is silent; the sandbox's choice, `sandbox/choices.ts`). */
+export const maxPageSize = 100;
+/** Fields a list may be ordered by (the spec is silent; the sandbox's choice). */
+export const orderByFields = [
+  'openAt',
+  'closeAt',
+  'publicationDate',
+  'disclosedAt',
+  'question',
+  'usedTokenCount',
+];
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
@@ -68,10 +79,31 @@ export function checkUuid(value: unknown, name: string): string {
 }
 
 function checkDateTime(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !dateTimePattern.test(value) || Number.isNaN(Date.parse(value))) {
-    invalid(`${name} must be a date-time (YYYY-MM-DDThh:mm:ss)`);
+  if (typeof value !== 'string' || !dateTimePattern.test(value) || !isCalendarDateTime(value)) {
+    invalid(`${name} must be a date-time (YYYY-MM-DDThh:mm:ss) that exists`);
   }
   return value;
+}
+
+/** The date exists in the calendar (no 30th of February, no month 13, no 25th hour): `Date.parse` rolls those over. */
+function isCalendarDateTime(value: string): boolean {
+  const [year, month, day, hour, minute, second] = value.slice(0, 19).split(/[-T:]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
 }
 
 function checkPositiveInteger(value: unknown, name: string): number {
@@ -135,8 +167,17 @@ export function encodePollFilters(
       }
     } else if ((booleanKeys as readonly string[]).includes(key)) {
       entries.push([key, String(checkBoolean(value, key))]);
-    } else if (key === 'page' || key === 'limit') {
+    } else if (key === 'page') {
       entries.push([key, String(checkPositiveInteger(value, key))]);
+    } else if (key === 'limit') {
+      const limit = checkPositiveInteger(value, key);
+      if (limit > maxPageSize) invalid(`limit must be from 1 to ${maxPageSize}`);
+      entries.push([key, String(limit)]);
+    } else if (key === 'orderBy') {
+      if (typeof value !== 'string' || !orderByFields.includes(value)) {
+        invalid(`orderBy must be one of ${orderByFields.join(', ')}`);
+      }
+      entries.push([key, value]);
     } else if (key === 'direction') {
       entries.push([key, checkDirection(value)]);
     } else if ((pagingStringKeys as readonly string[]).includes(key)) {
@@ -212,5 +253,7 @@ export function parsePollFilters(parameters: URLSearchParams, scope: FilterScope
     }
   }
   Object.assign(filters, ranges);
+  // The encoder's checks too (page size, ordering field): nothing it would refuse gets past the parse.
+  encodePollFilters(filters, scope);
   return filters;
 }

@@ -20,19 +20,34 @@ export type VoteOutcome =
  * Votes; when the answer is lost, re-reads the fan's poll once. Throws the original error when the re-read does not
  * show the vote (it did not count: the fan may try again) or when the re-read fails too.
  */
+export interface VoteDeadlines {
+  /** Ends the vote request (its answer is then in doubt and the poll is re-read). */
+  readonly vote?: AbortSignal;
+  /** Ends the whole of it, re-read included. */
+  readonly all?: AbortSignal;
+}
+
 export async function voteAndConfirm(
   client: Pick<PlatformClient, 'vote' | 'getUserPoll'>,
   pollId: string,
   answerId: string,
+  deadlines: VoteDeadlines = {},
 ): Promise<VoteOutcome> {
   try {
-    await client.vote(pollId, answerId);
+    await client.vote(
+      pollId,
+      answerId,
+      deadlines.vote === undefined ? undefined : { signal: deadlines.vote },
+    );
     return { status: 'accepted' };
   } catch (error) {
     if (!(error instanceof PlatformError) || !inDoubtCodes.has(error.code)) throw error;
     let poll: Poll;
     try {
-      poll = await client.getUserPoll(pollId);
+      poll = await client.getUserPoll(
+        pollId,
+        deadlines.all === undefined ? undefined : { signal: deadlines.all },
+      );
     } catch {
       throw error;
     }

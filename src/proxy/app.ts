@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
@@ -8,13 +9,20 @@ import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
 import { fanRoutes } from './fan-routes.ts';
 import { createJsonLogger, type LogSink, type ProxyLogger } from './logger.ts';
+import { accessLog } from './operations/access-log.ts';
+import { countedFetch } from './operations/counted-fetch.ts';
+import { noMetrics, type ProxyMetrics } from './operations/metrics.ts';
+import { opsRoutes } from './operations/ops-routes.ts';
 import { createPlatformAccess } from './platform-access.ts';
+import { createPlatformGuard } from './platform-guard.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { defaultSessionOptions, SessionStore, type SessionStoreOptions } from './session-store.ts';
+import { createProxyState } from './state/proxy-state.ts';
+import type { RedisConnection } from './state/redis-connection.ts';
+import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
+import { widgetRoutes, type WidgetFileReader } from './widget-routes.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -27,7 +35,19 @@ export interface ProxyDeps {
   readonly clientAddress?: (c: Context) => string;
   /** Over `defaultSessionOptions` (tests: small caps, short lifetimes). */
   readonly sessions?: Partial<Omit<SessionStoreOptions, 'now'>>;
+  /** The shared state's connection (Node: `serve.ts` connects it when `config.redisUrl` is set). */
+  readonly redis?: RedisConnection;
+  /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
+  readonly metrics?: ProxyMetrics;
+  /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
+  readonly widgetFiles?: WidgetFileReader;
 }
+
+/** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
+export const staleOnSlowMs = 1500;
+
+/** The largest request body any route takes. */
+export const maxBodyBytes = 16 * 1024;
 
 export interface ProxyApp {
   readonly app: Hono;
@@ -40,24 +60,39 @@ export interface ProxyApp {
  */
 export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): ProxyApp {
   const now = deps.now ?? Date.now;
-  const logger = deps.logger ?? createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink);
+  const logger =
+    deps.logger ??
+    createJsonLogger([config.clientSecret, config.sessionSecret], deps.logSink, config.logLevel);
+  const metrics = deps.metrics ?? noMetrics;
+  const countedPlatformFetch = countedFetch(deps.fetch ?? globalFetch, metrics);
   const freshMs = config.pollCacheSeconds * 1000;
   const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
+  // The fan's refresh needs the OAuth client, which needs the shared application token's keeper: tied up here.
+  const refresh = (refreshToken: string) => platform.oauth.refresh(refreshToken);
+  const state = createProxyState({ config, logger, now, sessionOptions, refresh, redis: deps.redis });
+  const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
+  const platformFetch = guard.fetch;
+  const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const runtime: ProxyRuntime = {
     config,
     logger,
     now,
-    platform: createPlatformAccess(config, deps.fetch ?? globalFetch, now),
-    sessions: new SessionStore(sessionOptions),
+    platform,
+    state,
+    sessions: state.sessions,
     pollCache: new ResponseCache({
       freshMs,
       staleWhileRevalidateMs: Math.min(staleWhileRevalidateSeconds * 1000, freshMs * 2),
       staleIfErrorMs: staleIfErrorSeconds * 1000,
+      staleOnSlowMs: staleOnSlowMs,
       maxEntries: 5000,
       now,
+      onOutcome: (outcome) => {
+        metrics.cache(outcome);
+      },
     }),
-    signInLimiter: new RateLimiter(config.signInPerMinute, 60_000, now),
-    tokenMediationLimiter: new RateLimiter(config.tokenMediationPerMinute, 60_000, now),
+    signInLimiter: state.signInLimiter,
+    tokenMediationLimiter: state.tokenMediationLimiter,
     clientAddress: clientAddressReader(
       config.clientAddressHeader,
       config.trustedProxyHops,
@@ -68,6 +103,17 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   };
 
   const app = new Hono();
+  app.use('*', accessLog(logger, metrics));
+  // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new ProxyError('body_too_large', `The body is larger than ${maxBodyBytes} bytes.`);
+      },
+    }),
+  );
   app.use('*', async (c, next) => {
     // Set before the handler: a header added after it would make Hono copy the finished Response.
     c.header('X-Content-Type-Options', 'nosniff');
@@ -77,10 +123,11 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/api/user', fanRoutes(runtime));
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
+  app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');
   });
-  app.onError(errorExit(logger, now));
+  app.onError(errorExit(logger, now, metrics));
   return { app, runtime };
 }

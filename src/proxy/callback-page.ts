@@ -1,5 +1,5 @@
 import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
-import { randomId } from './session-store.ts';
+import { randomId } from './state/session-store.ts';
 
 /**
  * The page that ends the sign-in popup. It posts a `SignInResultMessage` to the exact origin of the card that opened

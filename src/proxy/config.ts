@@ -62,6 +62,29 @@ export interface ProxyConfig {
    * entry this many places from the right (entries further left are written by the client). Default 1.
    */
   readonly trustedProxyHops: number;
+  /**
+   * `redis://` or `rediss://` URL of the Redis every instance shares (sessions, sign-in state, handoff codes, rate
+   * limits, the application token). Unset: all of it in this process's memory (one instance).
+   */
+  readonly redisUrl: string | undefined;
+  /**
+   * 32 bytes, base64: the AES-256-GCM key for tokens at rest in Redis. Required with Redis, except on the sandbox
+   * (derived from the session secret there).
+   */
+  readonly tokenEncryptionKey: string | undefined;
+  /** Bearer token for `GET /metrics` (at least 16 characters); unset, `/metrics` answers 404. */
+  readonly metricsToken: string | undefined;
+  /** The lowest level logged: `info` (one access line per request), `warn` or `error`. */
+  readonly logLevel: 'info' | 'warn' | 'error';
+  /**
+   * Platform reads that public (anonymous) cache misses may cost per minute, all instances together: the rest of the
+   * application's quota is kept for fans' sign-ins, reads and votes.
+   */
+  readonly publicReadsPerMinute: number;
+  /** Public cache misses one client address may cause per minute (cache-busting queries). */
+  readonly publicMissesPerClientPerMinute: number;
+  /** Anonymous callers may send free text (`search`, `cursor`) in public reads: each is a new cache entry. */
+  readonly publicSearch: boolean;
 }
 
 export class ProxyConfigError extends Error {
@@ -215,6 +238,52 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     problems,
   );
 
+  const publicReadsPerMinute = readInteger(
+    text('FAN_POLLS_PUBLIC_READS_PER_MINUTE'),
+    'FAN_POLLS_PUBLIC_READS_PER_MINUTE',
+    500,
+    1,
+    1_000_000,
+    problems,
+  );
+  const publicMissesPerClientPerMinute = readInteger(
+    text('FAN_POLLS_PUBLIC_MISSES_PER_CLIENT_PER_MINUTE'),
+    'FAN_POLLS_PUBLIC_MISSES_PER_CLIENT_PER_MINUTE',
+    60,
+    1,
+    1_000_000,
+    problems,
+  );
+  const publicSearch = readBoolean(
+    text('FAN_POLLS_PUBLIC_SEARCH'),
+    'FAN_POLLS_PUBLIC_SEARCH',
+    false,
+    problems,
+  );
+  const redisUrl = text('FAN_POLLS_REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    problems.push('FAN_POLLS_REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  const tokenEncryptionKey = text('FAN_POLLS_TOKEN_ENCRYPTION_KEY');
+  if (tokenEncryptionKey !== undefined && decodedLength(tokenEncryptionKey) !== 32) {
+    problems.push(
+      'FAN_POLLS_TOKEN_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).',
+    );
+  }
+  if (redisUrl !== undefined && tokenEncryptionKey === undefined && !sandbox) {
+    problems.push(
+      'FAN_POLLS_TOKEN_ENCRYPTION_KEY is required with FAN_POLLS_REDIS_URL (tokens are encrypted at rest).',
+    );
+  }
+  const metricsToken = text('FAN_POLLS_METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push('FAN_POLLS_METRICS_TOKEN must be at least 16 characters.');
+  }
+  const logLevel = text('FAN_POLLS_LOG_LEVEL') ?? 'info';
+  if (logLevel !== 'info' && logLevel !== 'warn' && logLevel !== 'error') {
+    problems.push(`FAN_POLLS_LOG_LEVEL must be "info", "warn" or "error", not "${logLevel}".`);
+  }
+
   if (problems.length > 0) throw new ProxyConfigError(problems);
   return {
     platformApiUrl: apiUrl,
@@ -240,7 +309,24 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     tokenMediationPerMinute,
     clientAddressHeader,
     trustedProxyHops,
+    redisUrl,
+    tokenEncryptionKey,
+    metricsToken,
+    logLevel: logLevel as ProxyConfig['logLevel'],
+    publicReadsPerMinute,
+    publicMissesPerClientPerMinute,
+    publicSearch,
   };
+}
+
+/** Bytes in a base64 (or base64url) text; -1 when it is not base64. */
+function decodedLength(value: string): number {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return -1;
+  try {
+    return atob(value.replace(/-/g, '+').replace(/_/g, '/')).length;
+  } catch {
+    return -1;
+  }
 }
 
 export function isLoopback(url: string): boolean {

@@ -4,15 +4,13 @@ import type { TokenSet } from '../platform/oauth.ts';
 import { userTokenKeeper } from '../platform/token-keeper.ts';
 import { endSession } from './end-session.ts';
 import type { LogLevel } from './logger.ts';
-import type { Session } from './session-store.ts';
+import type { Session } from './state/session-store.ts';
 
 const pair: TokenSet = { accessToken: 'old-access', refreshToken: 'old-refresh' };
 
 function setUp(revokeFails = false) {
   const session: Session = {
     id: 'session-1',
-    createdAt: 0,
-    lastSeenAt: 0,
     userId: 'fan',
     tokens: userTokenKeeper(() => Promise.reject(new Error('no refresh here')), { initial: pair }),
     signInOrigin: 'https://club.example',
@@ -21,7 +19,13 @@ function setUp(revokeFails = false) {
   const revoked: { token: string; stillHeld: boolean }[] = [];
   const logged: { level: LogLevel; event: string }[] = [];
   const deps = {
-    sessions: { delete: (id: string) => deleted.push(id) },
+    sessions: {
+      end: (ended: Session) => {
+        ended.tokens.clear();
+        deleted.push(ended.id);
+        return Promise.resolve();
+      },
+    },
     revoke: (token: string) => {
       revoked.push({ token, stillHeld: session.tokens.tokens !== undefined });
       return revokeFails ? Promise.reject(new PlatformError('network', 'down')) : Promise.resolve();

@@ -1,24 +1,23 @@
 import { PlatformError } from '../platform/errors.ts';
 import type { TokenSet } from '../platform/oauth.ts';
 import type { ProxyLogger } from './logger.ts';
-import type { Session, SessionStore } from './session-store.ts';
+import type { Session, SessionStore } from './state/session-store.ts';
 
 export interface EndSessionDeps {
-  readonly sessions: Pick<SessionStore, 'delete'>;
+  readonly sessions: Pick<SessionStore, 'end'>;
   readonly revoke: (token: string) => Promise<void>;
   readonly logger: ProxyLogger;
 }
 
 /**
- * Ends a signed-in session (sign-out, or another sign-in over it): its tokens are forgotten here first, since the
- * platform's revoke answers 200 whatever happened and so proves nothing, then both are revoked upstream. The keeper
- * is shared with the session's handoff copies, so they end with it. `keep` is a pair that must survive (the new
+ * Ends a signed-in session (sign-out, or another sign-in over it): its tokens are forgotten first (here and in the
+ * shared store), since the platform's revoke answers 200 whatever happened and so proves nothing, then both are
+ * revoked upstream. The session's handoff copies end with it. `keep` is a pair that must survive (the new
  * sign-in's): should the platform have handed the same tokens out again, revoking either would end it too.
  */
 export async function endSession(deps: EndSessionDeps, session: Session, keep?: TokenSet): Promise<void> {
   const tokens = session.tokens.tokens;
-  session.tokens.clear();
-  deps.sessions.delete(session.id);
+  await deps.sessions.end(session);
   const pair = [tokens?.refreshToken, tokens?.accessToken].filter((token) => token !== undefined);
   if (keep !== undefined && pair.some((token) => token === keep.accessToken || token === keep.refreshToken)) {
     deps.logger.log('warn', 'revoke_skipped', { reason: 'reissued_tokens' });

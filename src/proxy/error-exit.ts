@@ -6,13 +6,20 @@ import { PlatformError } from '../platform/errors.ts';
 import { voteRefusalMessages, voteRefusalReason } from '../platform/vote-refusal.ts';
 import { ProxyError } from './errors.ts';
 import type { ProxyLogger } from './logger.ts';
+import type { ProxyMetrics } from './operations/metrics.ts';
 
 /**
  * The proxy's one error exit: every failure becomes a `ProxyErrorBody` with a stable code. Platform failures are
  * mapped to what a card can act on; the platform's own bodies and messages never reach the browser.
  */
-export function errorExit(logger: ProxyLogger, now: () => number) {
+export function errorExit(logger: ProxyLogger, now: () => number, metrics: ProxyMetrics) {
   return (error: Error, c: Context): Response => {
+    if (c.req.raw.signal.aborted && !(error instanceof ProxyError) && !(error instanceof PlatformError)) {
+      // The client hung up (mid-body, or before the answer): nothing failed here, and nobody reads this answer.
+      logger.log('info', 'client_disconnected', { method: c.req.method, path: new URL(c.req.url).pathname });
+      metrics.refusal('client_disconnected');
+      return c.body(null, 499 as ContentfulStatusCode);
+    }
     const proxyError = toProxyError(error, now());
     const fields = {
       method: c.req.method,
@@ -24,7 +31,11 @@ export function errorExit(logger: ProxyLogger, now: () => number) {
         ? { platformError: error.code, platformStatus: error.status, platformCode: error.platformCode }
         : {}),
     };
-    if (proxyError.status >= 500) {
+    if (proxyError.code !== 'internal_error') metrics.refusal(proxyError.code);
+    if (proxyError.code === 'state_unavailable' || proxyError.code === 'upstream_throttled') {
+      // Expected in a bad minute, and answered with Retry-After: not an error of the proxy.
+      logger.log('warn', 'request_failed', fields);
+    } else if (proxyError.status >= 500) {
       logger.log('error', 'request_failed', {
         ...fields,
         cause: error instanceof ProxyError || error instanceof PlatformError ? error.message : error.name,
@@ -68,6 +79,13 @@ function fromPlatformError(error: PlatformError, now: number): ProxyError {
       return new ProxyError('bad_request', error.message, { cause: error });
     case 'not_found':
       return new ProxyError('not_found', 'No such poll.', { cause: error });
+    case 'bad_request':
+      // The platform refused what the caller asked (a filter the proxy could not check): the caller's mistake, a 400.
+      return new ProxyError(
+        'bad_request',
+        'The platform refused these parameters. Check the filters and try again.',
+        { cause: error },
+      );
     case 'throttled': {
       const retryAfterSeconds =
         error.retryAt === undefined ? 60 : Math.max(1, Math.ceil((error.retryAt.getTime() - now) / 1000));

@@ -8,6 +8,7 @@ export const proxyErrorCodes = {
   bad_request: 400,
   invalid_filter: 400,
   invalid_body: 400,
+  body_too_large: 413,
   origin_not_allowed: 403,
   csrf_header_missing: 403,
   not_signed_in: 401,
@@ -20,6 +21,7 @@ export const proxyErrorCodes = {
   vote_refused: 409,
   vote_uncertain: 502,
   upstream_throttled: 503,
+  state_unavailable: 503,
   upstream_unavailable: 502,
   internal_error: 500,
 } as const satisfies Record<string, number>;

@@ -6,7 +6,7 @@ import { PlatformError } from '../platform/errors.ts';
 import { corsFromAllowlist } from './cors.ts';
 import { ProxyError } from './errors.ts';
 import { readJsonObject, requireExtensionOrigin, requiredString } from './request-guards.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from './state/rate-limiter.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /**
@@ -84,7 +84,7 @@ const mozExtensionOrigin = /^moz-extension:\/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{
 /** The limiter's verdict for this client address, as the proxy's `rate_limited` error. */
 function limitedBy(runtime: ProxyRuntime, limiter: RateLimiter, message: string): MiddlewareHandler {
   return async (c, next) => {
-    const retryAfter = limiter.take(`extension:${runtime.clientAddress(c)}`);
+    const retryAfter = await limiter.take(`extension:${runtime.clientAddress(c)}`);
     if (retryAfter !== undefined) {
       throw new ProxyError('rate_limited', message, { retryAfterSeconds: retryAfter });
     }

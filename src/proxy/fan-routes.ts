@@ -25,7 +25,7 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
   });
 
   const sessionTokens = async (c: Context): Promise<TokenKeeper> => {
-    const session = runtime.sessions.find(await readSessionId(c, runtime.config.sessionSecret));
+    const session = await runtime.sessions.find(await readSessionId(c, runtime.config.sessionSecret));
     if (session?.tokens.tokens === undefined) {
       throw new ProxyError('not_signed_in', 'Sign in to see your polls and vote.');
     }
@@ -79,6 +79,14 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
 const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed_response']);
 
 /**
+ * Deadlines that nest inside the widget's 10 s request timeout: the vote request gets 5.5 s, and the whole route
+ * (a re-read of the fan's poll when the vote's answer is lost included) answers within 8 s, so the card hears an
+ * outcome ("counted", "refused" or "check the poll") before it gives up, never a vote it reports failed that counted.
+ */
+export const voteRequestDeadlineMs = 5500;
+export const voteRouteDeadlineMs = 8000;
+
+/**
  * The client never retries a vote. One case is certain, not in doubt: the gateway refused the token (401), so the
  * vote never reached the platform's backend. Then the session's token is refreshed (once, shared) and the vote sent
  * again through `voteAndConfirm`, which settles any later doubt by re-reading the fan's poll. Only the token the vote
@@ -91,18 +99,20 @@ async function voteWithFreshToken(
   answerId: string,
 ): Promise<VoteOutcome> {
   let sentWith: string | undefined;
+  const all = AbortSignal.timeout(voteRouteDeadlineMs);
+  const deadlines = { all, vote: AbortSignal.any([all, AbortSignal.timeout(voteRequestDeadlineMs)]) };
   const client = runtime.platform.userClient({
     token: async () => (sentWith = await tokens.token()),
     invalidate: (refusedToken) => tokens.invalidate(refusedToken),
   });
   try {
-    return await voteAndConfirm(client, pollId, answerId);
+    return await voteAndConfirm(client, pollId, answerId, deadlines);
   } catch (error) {
     const refused = sentWith;
     if (!(error instanceof PlatformError && error.code === 'invalid_token') || refused === undefined)
       throw error;
     if (!(await tokens.invalidate(refused))) throw error;
     await tokens.token();
-    return voteAndConfirm(client, pollId, answerId);
+    return voteAndConfirm(client, pollId, answerId, deadlines);
   }
 }

@@ -17,10 +17,18 @@ const consoleSink: LogSink = (level, line) => {
   else console.log(line);
 };
 
-export function createJsonLogger(secrets: readonly string[], sink: LogSink = consoleSink): ProxyLogger {
+const levelRank: Readonly<Record<LogLevel, number>> = { info: 0, warn: 1, error: 2 };
+
+/** A JSON-lines logger that writes `minimum` and above (FAN_POLLS_LOG_LEVEL). */
+export function createJsonLogger(
+  secrets: readonly string[],
+  sink: LogSink = consoleSink,
+  minimum: LogLevel = 'info',
+): ProxyLogger {
   const scrub = scrubberFor(secrets);
   return {
     log(level, event, fields = {}) {
+      if (levelRank[level] < levelRank[minimum]) return;
       const record: Record<string, string | number | boolean> = {
         time: new Date().toISOString(),
         level,

@@ -20,6 +20,8 @@ export function createPlatformAccess(
   config: ProxyConfig,
   fetch: FetchLike,
   now: () => number,
+  /** The application token's keeper, when it is shared (Redis); default: this instance's own. */
+  applicationTokensFor?: (oauth: OAuthClient) => TokenKeeper,
 ): PlatformAccess {
   const oauth = new OAuthClient({
     authUrl: config.platformAuthUrl,
@@ -30,7 +32,7 @@ export function createPlatformAccess(
     fetch,
     now,
   });
-  const applicationTokens = applicationTokenKeeper(oauth, { now });
+  const applicationTokens = applicationTokensFor?.(oauth) ?? applicationTokenKeeper(oauth, { now });
   const clientFor = (tokens: TokenProvider, kind: 'application' | 'user') =>
     new PlatformClient({
       apiUrl: config.platformApiUrl,

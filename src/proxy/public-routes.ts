@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
-import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
 import { corsFromAllowlist } from './cors.ts';
-import { ProxyError } from './errors.ts';
 import { checkedInput } from './request-guards.ts';
+import { ProxyError } from './errors.ts';
 import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
+
+/** Filters whose every value is a new cache entry: anonymous callers may not send them unless the partner allows. */
+const freeTextFilters = ['search', 'cursor'] as const;
 
 /** How long a CDN may serve a stale answer while it refreshes, and when the proxy fails. */
 export const staleWhileRevalidateSeconds = 30;
 export const staleIfErrorSeconds = 600;
-/** The longest the proxy keeps off a platform that throttled it, whatever its `Retry-After` says. */
-export const maxThrottleHoldMs = 5 * 60_000;
 
 /**
  * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
@@ -21,32 +21,25 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   const app = new Hono();
   app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
 
-  // Once the platform answered 429, every cache miss is answered from that until its Retry-After (capped), so that a
-  // crowd of visitors does not keep a throttled application over its quota.
-  let throttledUntil = 0;
-  const fromPlatform = async (read: () => Promise<unknown>): Promise<string> => {
-    const now = runtime.now();
-    if (now < throttledUntil) {
-      throw new ProxyError('upstream_throttled', 'The platform is busy. Try again later.', {
-        retryAfterSeconds: Math.ceil((throttledUntil - now) / 1000),
-      });
-    }
-    try {
-      return JSON.stringify({ data: await read() });
-    } catch (error) {
-      if (error instanceof PlatformError && error.code === 'throttled') {
-        const retryAt = error.retryAt?.getTime() ?? now + 60_000;
-        throttledUntil = Math.min(Math.max(retryAt, now + 1000), now + maxThrottleHoldMs);
-      }
-      throw error;
-    }
+  // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
+  const fromPlatform = async (c: Context, read: () => Promise<unknown>): Promise<string> => {
+    await spendPublicRead(runtime, c);
+    return JSON.stringify({ data: await read() });
   };
 
   app.get('/', async (c) => {
-    const filters = checkedInput(() => parsePollFilters(new URL(c.req.url).searchParams, 'polls'));
+    const query = new URL(c.req.url).searchParams;
+    if (!runtime.config.publicSearch) {
+      for (const name of freeTextFilters) {
+        if (query.has(name)) {
+          throw new ProxyError('invalid_filter', `${name} is not available on public reads of this proxy.`);
+        }
+      }
+    }
+    const filters = checkedInput(() => parsePollFilters(query, 'polls'));
     const canonical = queryString(encodePollFilters(filters, 'polls'));
     const answer = await runtime.pollCache.get(`polls${canonical}`, () =>
-      fromPlatform(() => runtime.platform.publicClient.listPolls(filters)),
+      fromPlatform(c, () => runtime.platform.publicClient.listPolls(filters)),
     );
     return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
   });
@@ -54,7 +47,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   app.get('/:pollId', async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
     const answer = await runtime.pollCache.get(`poll/${pollId}`, () =>
-      fromPlatform(() => runtime.platform.publicClient.getPoll(pollId)),
+      fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),
     );
     return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
   });
@@ -62,14 +55,51 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   return app;
 }
 
+/**
+ * Browsers revalidate every read and never answer one from a stale copy (`max-age=0, must-revalidate`: with the
+ * ETag a 304 costs no body), so a card never shows a count older than the read that fetched it. A shared cache keeps
+ * the answer `freshSeconds` (`s-maxage`); a CDN that reads `CDN-Cache-Control` (RFC 9213) may also serve it stale
+ * while it refreshes and when the proxy fails, which browsers never see.
+ */
+export function pollCacheHeaders(freshSeconds: number): Readonly<Record<string, string>> {
+  return {
+    'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${freshSeconds}`,
+    'CDN-Cache-Control': `public, max-age=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
+  };
+}
+
 function cachedResponse(c: Context, answer: CachedAnswer, freshSeconds: number): Response {
-  // Browsers revalidate every time (cheap with the ETag); a shared cache keeps it `freshSeconds`.
-  c.header(
-    'Cache-Control',
-    `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
-  );
+  for (const [name, value] of Object.entries(pollCacheHeaders(freshSeconds))) c.header(name, value);
   c.header('ETag', answer.etag);
   if (ifNoneMatchHits(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');
   return c.body(answer.body, 200);
+}
+
+/**
+ * A public cache miss costs one platform read: counted per client address (cache-busting queries from one client)
+ * and against the budget of all public reads, which leaves the rest of the application's quota to fans. Over either,
+ * the miss is refused (a cached copy, if any, is still served). When the shared counters do not answer (Redis
+ * away), public reads go on: the platform guard still holds a 429.
+ */
+async function spendPublicRead(runtime: ProxyRuntime, c: Context): Promise<void> {
+  const counted = async (take: () => Promise<number | undefined>) => {
+    try {
+      return await take();
+    } catch {
+      return undefined;
+    }
+  };
+  const perClient = await counted(() => runtime.state.publicMissLimiter.take(runtime.clientAddress(c)));
+  if (perClient !== undefined) {
+    throw new ProxyError('rate_limited', 'Too many different poll reads from this address. Wait a minute.', {
+      retryAfterSeconds: perClient,
+    });
+  }
+  const budget = await counted(() => runtime.state.publicReadBudget.take('all'));
+  if (budget !== undefined) {
+    throw new ProxyError('upstream_throttled', 'Poll reads are paused for a moment. Try again shortly.', {
+      retryAfterSeconds: budget,
+    });
+  }
 }

@@ -1,3 +1,5 @@
+import type { CacheOutcome } from './operations/metrics.ts';
+
 /**
  * A short-lived cache of upstream answers, one entry per normalized request. Concurrent misses for one key share
  * one load (so a crowd costs one upstream request); a stale entry is served while one refresh runs in the
@@ -19,13 +21,22 @@ export interface ResponseCacheOptions {
   readonly staleWhileRevalidateMs: number;
   /** After that: served only when a reload fails. */
   readonly staleIfErrorMs: number;
+  /**
+   * After that, when a reload is slower than this and an entry within `staleIfErrorMs` is held: the entry is
+   * served and the reload goes on in the background (stale-on-slow). Default: wait for the reload.
+   */
+  readonly staleOnSlowMs?: number;
   readonly maxEntries: number;
   readonly now?: () => number;
+  /** Told how each `get` was answered (metrics). */
+  readonly onOutcome?: (outcome: CacheOutcome) => void;
 }
 
 export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #loading = new Map<string, Promise<CachedAnswer>>();
+  /** When each load in flight started: who comes while a slow one runs waits only what is left of `staleOnSlowMs`. */
+  readonly #loadingSince = new Map<string, number>();
   readonly #options: ResponseCacheOptions;
   readonly #now: () => number;
 
@@ -38,19 +49,28 @@ export class ResponseCache {
   async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const entry = this.#entries.get(key);
     const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
-    if (entry !== undefined && age < this.#options.freshMs) return entry;
+    const told = this.#options.onOutcome ?? (() => undefined);
+    if (entry !== undefined && age < this.#options.freshMs) {
+      told('hit');
+      return entry;
+    }
     if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
+      told('stale');
       // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
       this.#load(key, load).catch(() => undefined);
       return entry;
     }
+    told(this.#loading.has(key) ? 'coalesced' : 'miss');
     try {
-      return await this.#load(key, load);
+      return await this.#loadOrStaleWhenSlow(key, load, entry);
     } catch (error) {
       const fallback = this.#entries.get(key);
       const limit =
         this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
-      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) return fallback;
+      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) {
+        told('stale_on_error');
+        return fallback;
+      }
       throw error;
     }
   }
@@ -60,9 +80,42 @@ export class ResponseCache {
     return this.#loading.size;
   }
 
+  async #loadOrStaleWhenSlow(
+    key: string,
+    load: () => Promise<string>,
+    entry: CachedAnswer | undefined,
+  ): Promise<CachedAnswer> {
+    const loading = this.#load(key, load);
+    const slowAfterMs = this.#options.staleOnSlowMs;
+    if (entry === undefined || slowAfterMs === undefined || !this.#usableOnError(entry)) return loading;
+    const slowMs = Math.max(0, slowAfterMs - (this.#now() - (this.#loadingSince.get(key) ?? this.#now())));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('slow');
+      }, slowMs);
+    });
+    try {
+      const first = await Promise.race([loading, slow]);
+      if (first !== 'slow') return first;
+      // The reload's own failure is handled inside #load (the entry stays); it finishes in the background.
+      loading.catch(() => undefined);
+      this.#options.onOutcome?.('stale_on_slow');
+      return entry;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #usableOnError(entry: CachedAnswer): boolean {
+    const limit = this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
+    return this.#now() - entry.storedAt < limit;
+  }
+
   #load(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const inFlight = this.#loading.get(key);
     if (inFlight !== undefined) return inFlight;
+    this.#loadingSince.set(key, this.#now());
     const loading = (async () => {
       try {
         const body = await load();
@@ -71,6 +124,7 @@ export class ResponseCache {
         return answer;
       } finally {
         this.#loading.delete(key);
+        this.#loadingSince.delete(key);
       }
     })();
     this.#loading.set(key, loading);
@@ -90,8 +144,9 @@ export class ResponseCache {
 }
 
 /** A strong ETag: the first 128 bits of the body's SHA-256, base64url. Web Crypto, so it runs on any runtime. */
-export async function etagOf(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+export async function etagOf(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   let binary = '';
   for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
   return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;

@@ -2,9 +2,10 @@ import type { Context } from 'hono';
 import type { ProxyConfig } from './config.ts';
 import type { ProxyLogger } from './logger.ts';
 import type { PlatformAccess } from './platform-access.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import type { ResponseCache } from './response-cache.ts';
-import type { SessionStore } from './session-store.ts';
+import type { ProxyState } from './state/proxy-state.ts';
+import type { RateLimiter } from './state/rate-limiter.ts';
+import type { SessionStore } from './state/session-store.ts';
 
 /** Everything the route groups share, built once by `createProxyApp`. */
 export interface ProxyRuntime {
@@ -13,6 +14,8 @@ export interface ProxyRuntime {
   readonly now: () => number;
   readonly platform: PlatformAccess;
   readonly sessions: SessionStore;
+  /** Memory or Redis; `ready()` for `/readyz`. */
+  readonly state: ProxyState;
   readonly pollCache: ResponseCache;
   /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
   readonly signInLimiter: RateLimiter;

@@ -1,8 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
 import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopback-server.ts';
+import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
+import { createJsonLogger } from './logger.ts';
+import { prometheusMetrics } from './operations/prometheus-metrics.ts';
+import { closeRedis, connectRedis } from './state/redis-connection.ts';
 
 export interface ServeProxyOptions {
   /** Read like the process environment (`FAN_POLLS_*`); empty means the sandbox defaults. */
@@ -19,7 +23,13 @@ export interface RunningProxy {
   readonly url: string;
   readonly config: ProxyConfig;
   readonly proxy: ProxyApp;
-  close(): Promise<void>;
+  /**
+   * Stops: no new connections, then the Redis connection closes. With `graceMs` (SIGTERM), requests in flight get
+   * that long to finish; without, open connections are cut at once.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+  /** Stops at once, as a crash would: every connection is cut mid-request (tests). */
+  abort(): Promise<void>;
 }
 
 /**
@@ -51,12 +61,35 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     await closeServer(server);
     throw error;
   }
+  const logger =
+    options.deps?.logger ??
+    createJsonLogger([config.clientSecret, config.sessionSecret], options.deps?.logSink, config.logLevel);
+  const redis =
+    options.deps?.redis ??
+    (config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, logger));
+  const ownsRedis = options.deps?.redis === undefined && redis !== undefined;
+  const sessions: { count?: () => Promise<number | undefined> } = {};
   const proxy = createProxyApp(config, {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
+    widgetFiles: widgetFilesIn(defaultWidgetDir(env)),
     ...options.deps,
+    logger,
+    ...(redis === undefined ? {} : { redis }),
   });
+  sessions.count = () => proxy.runtime.state.activeSessions();
   handler.current = proxy.app.fetch;
-  return { url, config, proxy, close: () => closeServer(server) };
+  const stopped = async (closing: Promise<void>) => {
+    await closing;
+    if (ownsRedis) await closeRedis(redis);
+  };
+  return {
+    url,
+    config,
+    proxy,
+    close: (closeOptions = {}) => stopped(closeServer(server, closeOptions)),
+    abort: () => stopped(closeServer(server)),
+  };
 }
 
 function portFrom(value: string | undefined): number {

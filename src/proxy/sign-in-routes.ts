@@ -11,7 +11,7 @@ import { ProxyError } from './errors.ts';
 import { readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie.ts';
-import { randomId, type Session } from './session-store.ts';
+import { randomId, type Session } from './state/session-store.ts';
 
 const trackingNames = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
 const maxTrackingLength = 200;
@@ -51,8 +51,8 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     sessions.find(await readSessionId(c, config.sessionSecret));
 
   /** The sign-in limit per client address: a 429 page (with `Retry-After`) when spent, else undefined. */
-  const rateLimited = (c: Context, origin: string | undefined): Response | undefined => {
-    const retryAfter = runtime.signInLimiter.take(runtime.clientAddress(c));
+  const rateLimited = async (c: Context, origin: string | undefined): Promise<Response | undefined> => {
+    const retryAfter = await runtime.signInLimiter.take(runtime.clientAddress(c));
     if (retryAfter === undefined) return undefined;
     c.header('Retry-After', String(retryAfter));
     return endPage(
@@ -71,7 +71,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       logger.log('info', 'sign_in_refused', { reason: 'origin_not_allowed' });
       return endPage(c, 400, failure('origin_not_allowed', 'This page may not start a Fan Polls sign-in.'));
     }
-    const limited = rateLimited(c, origin);
+    const limited = await rateLimited(c, origin);
     if (limited) return limited;
     const tracking: { -readonly [K in keyof TrackingParameters]?: string } = {};
     for (const name of trackingNames) {
@@ -92,7 +92,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       redirectUri: config.callbackUrl,
       tracking,
     });
-    sessions.addPending({
+    await sessions.addPending({
       state: request.state,
       codeVerifier: request.codeVerifier,
       openerOrigin: origin,
@@ -108,10 +108,11 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
   app.get('/callback', async (c) => {
     const url = new URL(c.req.url);
     const browserId = await readSessionId(c, config.sessionSecret);
-    const session = sessions.find(browserId);
-    const pending = sessions.takePending(url.searchParams.get('state') ?? '');
-    const origin = pending?.openerOrigin ?? sessions.pendingOriginOf(browserId) ?? session?.signInOrigin;
-    const limited = rateLimited(c, origin);
+    const session = await sessions.find(browserId);
+    const pending = await sessions.takePending(url.searchParams.get('state') ?? '');
+    const origin =
+      pending?.openerOrigin ?? (await sessions.pendingOriginOf(browserId)) ?? session?.signInOrigin;
+    const limited = await rateLimited(c, origin);
     if (limited) return limited;
     if (pending === undefined || browserId === undefined || pending.browserId !== browserId) {
       // No pending sign-in for this state in this browser: expired, used already, or started elsewhere (login CSRF).
@@ -141,7 +142,11 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
         now: runtime.now,
       });
       const { userId } = await runtime.platform.userClient(keeper).getCurrentUser();
-      const signedIn = sessions.create({ userId, tokens: keeper, signInOrigin: pending.openerOrigin });
+      const signedIn = await sessions.create({
+        userId,
+        tokens: keeper.tokens ?? tokens,
+        signInOrigin: pending.openerOrigin,
+      });
       await writeSessionCookie(c, config.sessionSecret, signedIn.id, runtime.sessionCookieMaxAge);
       // Signed in again over a signed-in session (maybe as another fan): the old pair ends, and its copies with it.
       if (session !== undefined) await endSession(endSessionDeps, session, tokens);
@@ -153,7 +158,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
             type: 'fan-polls:sign-in',
             ok: true,
             userId,
-            handoff: sessions.addHandoff(signedIn.id, pending.openerOrigin),
+            handoff: await sessions.addHandoff(signedIn.id, pending.openerOrigin),
           }
         : { type: 'fan-polls:sign-in', ok: true, userId };
       return endPage(c, 200, result, pending.openerOrigin);
@@ -190,7 +195,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       throw new ProxyError('origin_not_allowed', 'A session handoff must come from the page that signed in.');
     }
     const body = await readJsonObject(c.req.raw);
-    const handoff = sessions.takeHandoff(requiredString(body, 'handoff', 128));
+    const handoff = await sessions.takeHandoff(requiredString(body, 'handoff', 128));
     if (handoff === undefined) {
       logger.log('info', 'handoff_refused', { reason: 'unknown_code' });
       throw new ProxyError('invalid_handoff', 'This sign-in can no longer be used here. Sign in again.');
@@ -200,12 +205,12 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       logger.log('warn', 'handoff_refused', { reason: 'other_origin' });
       throw new ProxyError('origin_not_allowed', 'This sign-in was started by another page.');
     }
-    const session = sessions.find(handoff.sessionId);
+    const session = await sessions.find(handoff.sessionId);
     if (session?.tokens.tokens === undefined) {
       logger.log('info', 'handoff_refused', { reason: 'signed_out' });
       throw new ProxyError('invalid_handoff', 'This sign-in has ended. Sign in again.');
     }
-    const copy = sessions.clone(session);
+    const copy = await sessions.clone(session);
     await writeSessionCookie(c, config.sessionSecret, copy.id, runtime.sessionCookieMaxAge);
     logger.log('info', 'session_handed_off');
     const status: SessionStatus = { signedIn: true, userId: session.userId };

@@ -11,6 +11,17 @@ import type { SandboxState } from './sandbox.ts';
  * `Content-Type: application/json` (so that no other web page can send one without a CORS preflight, which these
  * routes do not answer). The sandbox listens on loopback only.
  */
+/** The clock's range: seeded polls lie up to a year either side of it, and every one must be a real date-time. */
+const earliestClock = Date.UTC(1971, 0, 1);
+const latestClock = Date.UTC(9998, 11, 31);
+
+/** Upper bounds of the settings (as `npm run sandbox` bounds its flags). */
+const settingLimits = {
+  requestsPerMinute: 1_000_000,
+  voteConfirmationMs: 24 * 60 * 60 * 1000,
+  simulatedVotesPerMinute: 6000,
+} as const;
+
 export function createControlRoutes(state: SandboxState): Hono {
   const app = new Hono();
 
@@ -27,17 +38,26 @@ export function createControlRoutes(state: SandboxState): Hono {
     const body = await readObject(c);
     if (body === undefined) return badControl('The body must be a JSON object.');
     const { now, advanceMs, frozen } = body;
-    if (now !== undefined) {
-      const instant = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : NaN;
-      if (!Number.isFinite(instant))
-        return badControl('"now" must be an ISO 8601 date-time or epoch milliseconds.');
-      state.clock.set(instant);
-    }
-    if (advanceMs !== undefined) {
-      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))
-        return badControl('"advanceMs" must be a number.');
-      state.clock.advance(advanceMs);
-    }
+    const instant =
+      now === undefined
+        ? state.clock.now()
+        : typeof now === 'number'
+          ? now
+          : typeof now === 'string'
+            ? Date.parse(now)
+            : NaN;
+    if (!Number.isFinite(instant))
+      return badControl('"now" must be an ISO 8601 date-time or epoch milliseconds.');
+    if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs)))
+      return badControl('"advanceMs" must be a number.');
+    // The seeded polls lie up to a year either side of the clock: every date must stay a real date-time.
+    const target = instant + (advanceMs ?? 0);
+    if (target < earliestClock || target > latestClock)
+      return badControl(
+        'The clock must stay between 1971 and 9998 (polls are dated up to a year either side).',
+      );
+    if (now !== undefined) state.clock.set(instant);
+    if (advanceMs !== undefined) state.clock.advance(advanceMs);
     if (frozen === true) state.clock.freeze();
     if (frozen === false) state.clock.resume();
     return c.json(describe(state));
@@ -89,21 +109,26 @@ export function createControlRoutes(state: SandboxState): Hono {
   app.post('/settings', async (c) => {
     const body = await readObject(c);
     if (body === undefined) return badControl('The body must be a JSON object.');
-    const settings = ['requestsPerMinute', 'voteConfirmationMs', 'simulatedVotesPerMinute'] as const;
     for (const [key, value] of Object.entries(body)) {
-      if (!(settings as readonly string[]).includes(key) || typeof value !== 'number' || !(value >= 0)) {
-        return badControl(`"${key}" is not a setting (non-negative numbers: ${settings.join(', ')}).`);
+      const max = settingLimits[key as keyof typeof settingLimits] as number | undefined;
+      if (
+        max === undefined ||
+        typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < 0 ||
+        value > max
+      ) {
+        return badControl(
+          `"${key}" is not a setting (whole numbers: ${Object.entries(settingLimits)
+            .map(([name, limit]) => `${name} 0 to ${limit}`)
+            .join(', ')}).`,
+        );
       }
     }
     const { requestsPerMinute, voteConfirmationMs, simulatedVotesPerMinute } = body as Record<string, number>;
     if (requestsPerMinute !== undefined) state.throttle.requestsPerMinute = requestsPerMinute;
     if (voteConfirmationMs !== undefined) state.polls.voteConfirmationMs = voteConfirmationMs;
-    if (simulatedVotesPerMinute !== undefined) {
-      const wasRunning = state.simulation.running;
-      state.simulation.stop();
-      state.simulation.votesPerMinute = simulatedVotesPerMinute;
-      if (wasRunning) state.simulation.start();
-    }
+    if (simulatedVotesPerMinute !== undefined) state.simulation.setRate(simulatedVotesPerMinute);
     return c.json(describe(state));
   });
 

@@ -9,6 +9,8 @@ import { seededRandom } from './data/random.ts';
 export class VoteSimulation {
   #random: () => number;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** Started and not stopped: a rate set to 0 pauses the timer, a positive rate brings it back. */
+  #wanted = false;
   #castCount = 0;
 
   constructor(
@@ -53,12 +55,26 @@ export class VoteSimulation {
 
   /** Starts the real timer (a no-op when already running or the rate is 0). The timer never keeps Node alive. */
   start(): void {
+    this.#wanted = true;
     if (this.#timer !== undefined || this.votesPerMinute <= 0) return;
     this.#timer = setInterval(() => this.simulateVotes(1), 60_000 / this.votesPerMinute);
     this.#timer.unref();
   }
 
   stop(): void {
+    this.#wanted = false;
+    this.#pause();
+  }
+
+  /** A new rate; a simulation that was started runs at it (0 pauses it, a positive rate resumes it). */
+  setRate(votesPerMinute: number): void {
+    const wanted = this.#wanted;
+    this.#pause();
+    this.votesPerMinute = votesPerMinute;
+    if (wanted) this.start();
+  }
+
+  #pause(): void {
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
   }

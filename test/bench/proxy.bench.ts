@@ -1,9 +1,15 @@
-// Load test of the partner proxy on loopback (autocannon): cached poll reads through the proxy against a bare Hono
-// handler returning the same JSON, as a ratio, and how many requests reach the platform (the sandbox) meanwhile.
+// Load test of the partner proxy on loopback (autocannon), with Redis configured (Debian's redis-server on a free
+// port): cached poll reads through the proxy against a bare Hono handler returning the same JSON, as a ratio; how many
+// requests reach the platform meanwhile; three instances on one Redis (upstream reads per freshness window); a fan's
+// read over a Redis session (p50/p99); Redis memory per 10,000 sessions.
 import { Hono } from 'hono';
 import { createRequire } from 'node:module';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
+import { createClient } from '@redis/client';
+import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
+import { signIn, startHarness } from '../integration/proxy-harness.ts';
+import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 
 interface AutocannonResult {
@@ -18,6 +24,7 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  requests?: { path: string }[];
 }) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the one call used.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -28,10 +35,25 @@ const roundCount = 3;
 const pageOrigin = 'http://127.0.0.1:4999';
 
 export default async function proxyBench(): Promise<void> {
+  const redis = await startRedis();
+  try {
+    // PROXY_BENCH_ONLY=faults runs the last part alone.
+    if (process.env.PROXY_BENCH_ONLY !== 'faults') {
+      await cachedReads(redis);
+      await threeInstances(redis);
+      await fanReadsAndSessionMemory(redis);
+    }
+    await underFaults();
+  } finally {
+    await redis.close();
+  }
+}
+
+async function cachedReads(redis: TestRedis): Promise<void> {
   let upstreamRequests = 0;
   const stack = await startSandboxAndProxy({
     proxy: {
-      env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin },
+      env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin, FAN_POLLS_REDIS_URL: redis.url },
       deps: {
         logger: silentLogger,
         fetch: (input, init) => {
@@ -88,7 +110,7 @@ export default async function proxyBench(): Promise<void> {
   const row = (name: string, result: AutocannonResult) =>
     `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${Object.keys(result.statusCodeStats).join(', ')} | ${result.errors} |`;
   console.log(
-    `Poll ${pollId}, ${body.length} bytes of JSON; ${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s.`,
+    `With Redis configured. Poll ${pollId}, ${body.length} bytes of JSON; ${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s.`,
   );
   console.log('| server | requests/s | p50 ms | p99 ms | statuses | errors |');
   console.log('| --- | --- | --- | --- | --- | --- |');
@@ -107,6 +129,166 @@ export default async function proxyBench(): Promise<void> {
   console.log(
     `upstream requests during ${seconds} s of proxy load: ${upstream} (${(upstream / seconds).toFixed(2)}/s, against ${Math.round(served)} reads/s served)`,
   );
+}
+
+/** Three proxies on one Redis and one sandbox, reads spread over them: how many reach the platform per freshness window. */
+async function threeInstances(redis: TestRedis): Promise<void> {
+  const harness = await startHarness({ redisUrl: redis.url }, { logger: silentLogger });
+  const instances = [harness, await harness.addInstance(), await harness.addInstance()];
+  try {
+    const list = (await (await harness.call('/api/polls?limit=1')).json()) as { data: { id: string }[] };
+    const pollPath = `/api/polls/${list.data[0]?.id ?? ''}`;
+    const isPollRead = (call: { method: string; url: URL }) =>
+      call.method === 'GET' && call.url.pathname.startsWith('/polls/');
+    const before = harness.upstream.filter(isPollRead).length;
+    const seconds = durationSeconds * 2;
+    const results = await Promise.all(
+      instances.map((instance) =>
+        autocannon({
+          url: `${instance.proxy.url}${pollPath}`,
+          connections: Math.ceil(connections / 3),
+          duration: seconds,
+          headers: { Origin: pageOrigin },
+        }),
+      ),
+    );
+    const reads = harness.upstream.filter(isPollRead).length - before;
+    const windows = seconds / harness.proxy.config.pollCacheSeconds;
+    const served = results.reduce((sum, result) => sum + result.requests.average, 0);
+    console.log(
+      `three instances on one Redis, ${seconds} s, ${Math.round(served)} reads/s served in all: ${reads} upstream poll reads = ${(reads / windows).toFixed(2)} per ${harness.proxy.config.pollCacheSeconds} s freshness window (target <= 3)`,
+    );
+  } finally {
+    for (const instance of instances.slice(1)) await instance.close();
+    await harness.close();
+  }
+}
+
+/** A signed-in fan's read (`/api/user/me`) through a Redis session, and what 10,000 sessions cost Redis. */
+async function fanReadsAndSessionMemory(redis: TestRedis): Promise<void> {
+  const harness = await startHarness({ redisUrl: redis.url }, { logger: silentLogger });
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  try {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    // The fan's reads go to the platform each time: the sandbox's quota would answer 429 within a second.
+    harness.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
+    const fanRead = await autocannon({
+      url: `${harness.proxy.url}/api/user/me`,
+      connections: 10,
+      duration: durationSeconds,
+      headers: { Origin: 'http://127.0.0.1:4999', Cookie: cookie ?? '', [csrfHeaderName]: csrfHeaderValue },
+    });
+    console.log(
+      `fan read GET /api/user/me over a Redis session (the platform's /user/me each time), 10 connections, ${durationSeconds} s: ${Math.round(fanRead.requests.average)} requests/s, p50 ${fanRead.latency.p50} ms, p99 ${fanRead.latency.p99} ms, statuses ${Object.keys(fanRead.statusCodeStats).join(', ')}`,
+    );
+
+    await client.flushAll();
+    const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await client.info('memory'))?.[1] ?? 0);
+    const before = await usedMemory();
+    const sessions = harness.proxy.proxy.runtime.sessions;
+    const count = 10_000;
+    // Tokens as long as the platform's (a JWT-sized access token, a uuid refresh token).
+    const tokens = {
+      accessToken: 'a'.repeat(1100),
+      refreshToken: crypto.randomUUID(),
+      expiresAt: Date.now() + 3_600_000,
+    };
+    for (let index = 0; index < count; index += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, () =>
+          sessions.create({ userId: crypto.randomUUID(), tokens, signInOrigin: 'https://www.club.example' }),
+        ),
+      );
+    }
+    const after = await usedMemory();
+    console.log(
+      `Redis memory for ${count.toLocaleString('en')} sessions (1,100-character access token): ${((after - before) / 1024 / 1024).toFixed(1)} MiB (${Math.round((after - before) / count)} bytes a session)`,
+    );
+  } finally {
+    await client.close();
+    await harness.close();
+  }
+}
+
+/**
+ * The proxy under a bad minute (issue 15): platform requests during a 60 s outage and under a cache-busting flood,
+ * and how long a reader of a cached poll waits while the platform takes 30 s. The outage and the flood run on the
+ * proxy's clock moved by hand (60 s of traffic in a few seconds), the slow platform in real time.
+ */
+async function underFaults(): Promise<void> {
+  let shift = 0;
+  const harness = await startHarness(
+    { clientAddressHeader: 'X-Forwarded-For' },
+    { logger: silentLogger, now: () => Date.now() + shift },
+  );
+  const faults = harness.sandbox.sandbox.state.faults;
+  harness.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
+  try {
+    const { cookie } = await signIn(harness, { username: 'sam' });
+    const fan = { Origin: 'http://127.0.0.1:4999', Cookie: cookie ?? '', [csrfHeaderName]: csrfHeaderValue };
+    await harness.call('/api/polls?limit=5');
+
+    // A 60 s outage: every platform answer 503; a reader and a fan every 100 ms.
+    faults.failNext(1_000_000, 503);
+    let before = harness.upstream.length;
+    for (let tenth = 0; tenth < 600; tenth += 1) {
+      shift += 100;
+      await harness.call('/api/polls?limit=5');
+      await fetch(`${harness.proxy.url}/api/user/me`, { headers: fan });
+    }
+    const duringOutage = harness.upstream.length - before;
+    faults.clear();
+    shift += 10 * 60_000;
+
+    // A cache-busting flood: 2,000 distinct anonymous queries from 500 addresses within one minute.
+    before = harness.upstream.length;
+    const floodStartedAt = Date.now() + shift;
+    let refused = 0;
+    for (let index = 0; index < 2000; index += 1) {
+      shift += 30;
+      const day = String(1 + (index % 28)).padStart(2, '0');
+      const month = String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0');
+      const second = String(index % 60).padStart(2, '0');
+      const answer = await fetch(
+        `${harness.proxy.url}/api/polls?openAt[from]=2024-${month}-${day}T00:${String(Math.floor(index / 336) % 60).padStart(2, '0')}:${second}Z`,
+        { headers: { Origin: 'http://127.0.0.1:4999', 'X-Forwarded-For': `198.51.100.${index % 250}` } },
+      );
+      await answer.body?.cancel();
+      if (answer.status !== 200) refused += 1;
+    }
+    const duringFlood = harness.upstream.slice(before).filter((call) => call.method === 'GET').length;
+    const floodSeconds = (Date.now() + shift - floodStartedAt) / 1000;
+    const me = await fetch(`${harness.proxy.url}/api/user/me`, { headers: fan });
+    await me.body?.cancel();
+
+    // A slow platform: the cached poll's freshness is over, the platform takes 30 s; 20 readers one after another.
+    await harness.call('/api/polls?limit=6');
+    shift += 60_000;
+    faults.setLatency(30_000);
+    const waits: number[] = [];
+    for (let reader = 0; reader < 20; reader += 1) {
+      const started = performance.now();
+      const answer = await fetch(`${harness.proxy.url}/api/polls?limit=6`, {
+        headers: { Origin: 'http://127.0.0.1:4999' },
+      });
+      await answer.body?.cancel();
+      waits.push(performance.now() - started);
+    }
+    faults.clear();
+    const sorted = [...waits].sort((a, b) => a - b);
+    console.log(
+      `platform requests during a 60 s outage (a reader and a fan every 100 ms): ${duringOutage} in the minute`,
+    );
+    console.log(
+      `platform reads under a cache-busting flood (2,000 distinct anonymous queries from 250 addresses over ${Math.round(floodSeconds)} s of the proxy's time): ${duringFlood} = ${Math.round(duringFlood / (floodSeconds / 60))} a minute (budget ${harness.proxy.config.publicReadsPerMinute} a minute, fixed windows), ${refused} refused; a fan's read afterwards: ${me.status}`,
+    );
+    console.log(
+      `cached poll with the platform at 30 s latency, 20 readers: first ${Math.round(waits[0] ?? 0)} ms, median ${Math.round(sorted[10] ?? 0)} ms, max ${Math.round(sorted[19] ?? 0)} ms`,
+    );
+  } finally {
+    await harness.close();
+  }
 }
 
 function median(values: readonly number[]): number {

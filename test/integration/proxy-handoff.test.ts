@@ -190,7 +190,7 @@ describe('session handoff', () => {
   it('ends the old fan’s tokens when another fan signs in over the session: revoked upstream, and its copies end', async () => {
     const { handoff, popupCookie } = await signedInWithHandoff();
     const cardCookie = sessionCookieOf(await redeem(handoff))!;
-    const old = harness.proxy.proxy.runtime.sessions.find(sessionIdOf(popupCookie))?.tokens.tokens;
+    const old = (await harness.proxy.proxy.runtime.sessions.find(sessionIdOf(popupCookie)))?.tokens.tokens;
     if (old?.refreshToken === undefined) throw new Error('The first sign-in left no token pair.');
     const revokedBefore = harness.upstream.length;
 

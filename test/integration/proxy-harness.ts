@@ -2,8 +2,9 @@
 // of every request the proxy sends upstream, a recorder of every answer and log line (for the canary checks), a
 // one-cookie "browser", and the fan's part of the sign-in driven with plain fetch.
 import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
+import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import type { ProxyDeps } from '../../src/proxy/app.ts';
-import { createJsonLogger } from '../../src/proxy/logger.ts';
+import { createJsonLogger, type ProxyLogger } from '../../src/proxy/logger.ts';
 import type { ProxyConfig } from '../../src/proxy/config.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
@@ -48,11 +49,17 @@ export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
     path: string,
     init?: RequestInit & { origin?: string | null; cookie?: string },
   ): Promise<Response & { text(): Promise<string> }>;
+  /**
+   * Another proxy instance on the same sandbox, with the same settings (so the same Redis when `config.redisUrl` is
+   * set), the same upstream record and log: a view of this harness whose `proxy` and `call` are the new instance's.
+   * `close` of the view stops that instance only.
+   */
+  addInstance(): Promise<Harness>;
 }
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
-  deps: Pick<ProxyDeps, 'now' | 'sessions'> = {},
+  deps: Pick<ProxyDeps, 'now' | 'sessions'> & { readonly logger?: ProxyLogger } = {},
 ): Promise<Harness> {
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];
@@ -72,44 +79,79 @@ export async function startHarness(
     await hooks.beforeUpstream?.(request);
     return globalThis.fetch(request);
   };
+  const env = {
+    FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
+    FAN_POLLS_CLIENT_SECRET: canarySecret,
+    FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
+    FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+  };
+  const proxyDeps = {
+    ...deps,
+    fetch: countingFetch,
+    logger: deps.logger ?? createJsonLogger([], (_level, line) => logLines.push(line)),
+  };
   const stack = await startSandboxAndProxy({
     sandbox: { applications: [{ ...canaryApplication, redirectUris: [] }] },
-    proxy: {
-      env: {
-        FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
-        FAN_POLLS_CLIENT_SECRET: canarySecret,
-        FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
-        FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-      },
-      config,
-      deps: {
-        ...deps,
-        fetch: countingFetch,
-        logger: createJsonLogger([], (_level, line) => logLines.push(line)),
-      },
-    },
+    proxy: { env, config, deps: proxyDeps },
   });
   const { sandbox, proxy } = stack;
   // The proxy's port is known only now: register its callback with the canary application.
-  sandbox.sandbox.state.applications.register({
-    ...canaryApplication,
-    redirectUris: [proxy.config.callbackUrl, extensionRedirectUri, firefoxExtensionRedirectUri],
-  });
+  const redirectUris = [proxy.config.callbackUrl, extensionRedirectUri, firefoxExtensionRedirectUri];
+  sandbox.sandbox.state.applications.register({ ...canaryApplication, redirectUris });
 
-  const call: Harness['call'] = async (path, init = {}) => {
-    const { origin = pageOrigin, cookie, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (origin !== null) headers.set('Origin', origin);
-    if (cookie !== undefined) headers.set('Cookie', cookie);
-    const response = await fetch(`${proxy.url}${path}`, { redirect: 'manual', ...rest, headers });
-    const body = await response.text();
-    answers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
-    return Object.assign(response, {
-      text: () => Promise.resolve(body),
-      json: () => Promise.resolve(JSON.parse(body) as unknown),
+  const view = (instance: RunningProxy, close: () => Promise<void>): Harness =>
+    Object.defineProperties(
+      {
+        sandbox,
+        proxy: instance,
+        upstream,
+        logLines,
+        answers,
+        call: callOn(instance),
+        close,
+        addInstance,
+      },
+      {
+        beforeUpstream: {
+          get: () => hooks.beforeUpstream,
+          set: (value: Harness['beforeUpstream']) => {
+            hooks.beforeUpstream = value;
+          },
+        },
+      },
+    ) as Harness;
+  const addInstance = async (): Promise<Harness> => {
+    const instance = await serveProxy({
+      port: 0,
+      env: {
+        ...env,
+        FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
+        FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
+      },
+      config,
+      deps: proxyDeps,
     });
+    redirectUris.push(instance.config.callbackUrl);
+    sandbox.sandbox.state.applications.register({ ...canaryApplication, redirectUris });
+    return view(instance, () => instance.close());
   };
 
+  const callOn =
+    (instance: RunningProxy): Harness['call'] =>
+    async (path, init = {}) => {
+      const { origin = pageOrigin, cookie, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (origin !== null) headers.set('Origin', origin);
+      if (cookie !== undefined) headers.set('Cookie', cookie);
+      const response = await fetch(`${instance.url}${path}`, { redirect: 'manual', ...rest, headers });
+      const body = await response.text();
+      answers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
+      return Object.assign(response, {
+        text: () => Promise.resolve(body),
+        json: () => Promise.resolve(JSON.parse(body) as unknown),
+      });
+    };
+  const call = callOn(proxy);
   return Object.assign(hooks, {
     sandbox,
     proxy,
@@ -118,6 +160,7 @@ export async function startHarness(
     answers,
     call,
     close: () => stack.close(),
+    addInstance,
   });
 }
 

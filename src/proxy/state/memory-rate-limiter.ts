@@ -1,8 +1,10 @@
+import type { RateLimiter } from './rate-limiter.ts';
+
 /**
- * A fixed-window counter per client key (the sign-in routes' flood guard). In memory, per process: a partner running
- * several instances puts a shared limit in front (CDN or load balancer) as well.
+ * A fixed-window counter per client key, in this process's memory (the embedded default). With Redis configured
+ * every instance counts in one place instead (`redis-rate-limiter.ts`).
  */
-export class RateLimiter {
+export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new Map<string, { startedAt: number; count: number }>();
 
   constructor(
@@ -11,8 +13,7 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one attempt; answers the seconds to wait when over the limit, or undefined when allowed. */
-  take(key: string): number | undefined {
+  take(key: string): Promise<number | undefined> {
     const now = this.now();
     let window = this.#windows.get(key);
     if (window === undefined || now - window.startedAt >= this.windowMs) {
@@ -21,8 +22,8 @@ export class RateLimiter {
       this.#windows.set(key, window);
     }
     window.count += 1;
-    if (window.count <= this.limit) return undefined;
-    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
+    if (window.count <= this.limit) return Promise.resolve(undefined);
+    return Promise.resolve(Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)));
   }
 
   #sweep(now: number): void {

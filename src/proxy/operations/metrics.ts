@@ -1,0 +1,24 @@
+/**
+ * What the proxy counts, as an interface: the app calls these and knows nothing of Prometheus, so it stays on the
+ * fetch API alone; `prometheus-metrics.ts` (Node, prom-client) implements it for `/metrics`.
+ */
+export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'coalesced' | 'stale_on_error' | 'stale_on_slow';
+
+export interface ProxyMetrics {
+  /** One answered request: its route pattern, method, status and time taken. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** One call to the platform: which operation, and how it ended (HTTP status class or a failure code). */
+  upstream(operation: string, outcome: string): void;
+  cache(outcome: CacheOutcome): void;
+  /** A request refused on purpose: rate limits, bad input, origin and CSRF checks, the platform unreachable. */
+  refusal(reason: string): void;
+  /** The Prometheus text exposition, when this implementation has one. */
+  render?(): Promise<{ contentType: string; body: string }>;
+}
+
+export const noMetrics: ProxyMetrics = {
+  request: () => undefined,
+  upstream: () => undefined,
+  cache: () => undefined,
+  refusal: () => undefined,
+};

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import type { FetchLike } from '../../platform/http.ts';
+import { ProxyError } from '../errors.ts';
+import type { ProxyRuntime } from '../runtime.ts';
+import type { ProxyMetrics } from './metrics.ts';
+
+/** How long a readiness answer is reused: probes every second must not become platform traffic. */
+const readinessCacheMs = 5000;
+
+/**
+ * Operations routes. `/healthz`: the process answers (restart it when not). `/readyz`: its dependencies answer, the
+ * shared state (Redis, when configured) and the platform's token endpoint (take it out of the load balancer when
+ * not). `/metrics`: Prometheus text, only with `Authorization: Bearer <FAN_POLLS_METRICS_TOKEN>`; 404 without the
+ * setting, so that nothing about it is public.
+ */
+export function opsRoutes(runtime: ProxyRuntime, metrics: ProxyMetrics, fetch: FetchLike): Hono {
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  let readiness: { checkedAt: number; answer: Promise<Readiness> } | undefined;
+  app.get('/readyz', async (c) => {
+    const now = runtime.now();
+    if (readiness === undefined || now - readiness.checkedAt >= readinessCacheMs) {
+      readiness = { checkedAt: now, answer: checkReadiness(runtime, fetch) };
+    }
+    const answer = await readiness.answer;
+    return c.json(answer, answer.ok ? 200 : 503);
+  });
+
+  app.get('/metrics', async (c) => {
+    const token = runtime.config.metricsToken;
+    if (token === undefined || metrics.render === undefined)
+      throw new ProxyError('not_found', 'No such route.');
+    if (!(await sameSecret(c.req.header('Authorization') ?? '', `Bearer ${token}`))) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.json(
+        { error: { code: 'not_signed_in', message: 'The metrics need their bearer token.' } },
+        401,
+      );
+    }
+    const { contentType, body } = await metrics.render();
+    c.header('Content-Type', contentType);
+    return c.body(body);
+  });
+  return app;
+}
+
+interface Readiness {
+  readonly ok: boolean;
+  readonly state: 'memory' | 'ready' | 'unavailable';
+  readonly platform: 'reachable' | 'unreachable';
+}
+
+async function checkReadiness(runtime: ProxyRuntime, fetch: FetchLike): Promise<Readiness> {
+  const [stateReady, platformReachable] = await Promise.all([
+    runtime.state.ready(),
+    tokenEndpointAnswers(runtime, fetch),
+  ]);
+  return {
+    ok: stateReady && platformReachable,
+    state: runtime.state.kind === 'memory' ? 'memory' : stateReady ? 'ready' : 'unavailable',
+    platform: platformReachable ? 'reachable' : 'unreachable',
+  };
+}
+
+/** Any HTTP answer under 500 from the token endpoint (a GET is refused there) proves the platform is reachable. */
+async function tokenEndpointAnswers(runtime: ProxyRuntime, fetch: FetchLike): Promise<boolean> {
+  try {
+    const response = await fetch(`${runtime.config.platformAuthUrl}/oauth2/token`, {
+      method: 'GET',
+      signal: AbortSignal.timeout(2000),
+      redirect: 'manual',
+    });
+    await response.body?.cancel();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/** Constant-time comparison of two strings through their SHA-256 digests (Web Crypto only). */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (text: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
+  return difference === 0;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { MemorySessionStore } from './memory-session-store.ts';
+import { defaultSessionOptions, type PendingSignIn } from './session-store.ts';
+
+const origin = 'https://club.example';
+
+function storeWith(overrides: Partial<typeof defaultSessionOptions> = {}) {
+  let now = 1_000_000;
+  const store = new MemorySessionStore(() => Promise.reject(new Error('no refresh here')), {
+    ...defaultSessionOptions,
+    ...overrides,
+    now: () => now,
+  });
+  return {
+    store,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+const pending = (state: string, browserId = `browser-${state}`): PendingSignIn => ({
+  state,
+  codeVerifier: `verifier-${state}`,
+  openerOrigin: origin,
+  browserId,
+  handoff: false,
+});
+
+const signedIn = () => ({
+  userId: 'fan',
+  tokens: { accessToken: 'a', refreshToken: 'r' },
+  signInOrigin: origin,
+});
+
+describe('MemorySessionStore', () => {
+  it('keeps at most maxPendingSignIns sign-ins in progress, dropping the oldest', async () => {
+    const { store } = storeWith({ maxPendingSignIns: 3 });
+    for (const state of ['s1', 's2', 's3', 's4', 's5']) await store.addPending(pending(state));
+    expect(await store.takePending('s1')).toBeUndefined();
+    expect(await store.takePending('s2')).toBeUndefined();
+    for (const state of ['s3', 's4', 's5'])
+      expect((await store.takePending(state))?.codeVerifier).toBe(`verifier-${state}`);
+  });
+
+  it('sweeps expired sign-ins when a new one starts, so that old ones do not take the room of live ones', async () => {
+    const { store, advance } = storeWith({ maxPendingSignIns: 2, pendingMs: 1000 });
+    await store.addPending(pending('old'));
+    advance(500);
+    await store.addPending(pending('live'));
+    advance(600);
+    // 'old' has expired: it goes, and 'live' keeps its place under the cap of two.
+    await store.addPending(pending('new'));
+    expect((await store.takePending('live'))?.state).toBe('live');
+    expect((await store.takePending('new'))?.state).toBe('new');
+    expect(await store.takePending('old')).toBeUndefined();
+  });
+
+  it('finds the origin of a browser’s latest sign-in still in progress, and none once it expired', async () => {
+    const { store, advance } = storeWith({ pendingMs: 1000 });
+    await store.addPending({ ...pending('a', 'browser'), openerOrigin: 'https://one.example' });
+    await store.addPending({ ...pending('b', 'browser'), openerOrigin: 'https://two.example' });
+    await store.addPending({ ...pending('c', 'elsewhere'), openerOrigin: 'https://three.example' });
+    expect(await store.pendingOriginOf('browser')).toBe('https://two.example');
+    expect(await store.pendingOriginOf('nobody')).toBeUndefined();
+    expect(await store.pendingOriginOf(undefined)).toBeUndefined();
+    advance(1000);
+    expect(await store.pendingOriginOf('browser')).toBeUndefined();
+  });
+
+  it('makes sessions only for signed-in fans, each under a fresh id, and ending one ends its copies', async () => {
+    const { store } = storeWith();
+    const first = await store.create(signedIn());
+    const second = await store.create(signedIn());
+    expect(first.id).not.toBe(second.id);
+    expect((await store.find(first.id))?.userId).toBe('fan');
+    const copy = await store.clone(first);
+    expect(copy.id).not.toBe(first.id);
+    await store.end(first);
+    expect(await store.find(copy.id)).toBeUndefined();
+    expect((await store.find(second.id))?.userId).toBe('fan');
+  });
+
+  it('evicts the least recently used session past the cap, not an active fan who signed in first', async () => {
+    const { store, advance } = storeWith({ maxSessions: 3 });
+    const first = await store.create(signedIn());
+    advance(10);
+    const second = await store.create(signedIn());
+    advance(10);
+    const copy = await store.clone(second);
+    advance(10);
+    await store.find(first.id);
+    await store.create(signedIn());
+    expect(await store.find(first.id)).toBeDefined();
+    // The handoff copy counts against the cap like any session: the second sign-in went, the copy kept its place.
+    expect(await store.find(second.id)).toBeUndefined();
+    expect(await store.find(copy.id)).toBeDefined();
+  });
+
+  it('sweeps expired sessions without waiting for their fans to come back', async () => {
+    const { store, advance } = storeWith({ idleMs: 1000 });
+    for (let index = 0; index < 5; index += 1) await store.create(signedIn());
+    expect(store.size).toBe(5);
+    advance(61_000);
+    await store.create(signedIn());
+    expect(store.size).toBe(1);
+  });
+});

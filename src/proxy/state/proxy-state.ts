@@ -1,0 +1,105 @@
+import type { OAuthClient, TokenSet } from '../../platform/oauth.ts';
+import type { TokenKeeper } from '../../platform/token-keeper.ts';
+import type { ProxyConfig } from '../config.ts';
+import type { ProxyLogger } from '../logger.ts';
+import type { SharedHold } from '../platform-guard.ts';
+import { MemoryRateLimiter } from './memory-rate-limiter.ts';
+import { MemorySessionStore } from './memory-session-store.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { RedisRateLimiter } from './redis-rate-limiter.ts';
+import { redisHold } from './redis-hold.ts';
+import { RedisSessionStore } from './redis-session-store.ts';
+import type { SessionStore, SessionStoreOptions } from './session-store.ts';
+import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
+import { createTokenCipher, keyFromSecret } from './token-cipher.ts';
+
+/** The state an instance keeps between requests: in its memory, or on Redis shared with every instance. */
+export interface ProxyState {
+  readonly kind: 'memory' | 'redis';
+  readonly sessions: SessionStore;
+  /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
+  readonly signInLimiter: RateLimiter;
+  /** The extension's refresh and revoke, per client address: higher than the sign-in limit. */
+  readonly tokenMediationLimiter: RateLimiter;
+  /** Public cache misses per client address. */
+  readonly publicMissLimiter: RateLimiter;
+  /** Platform reads for public cache misses, all clients (one key): the budget that keeps quota for fans. */
+  readonly publicReadBudget: RateLimiter;
+  /** The application token's keeper when it is shared; undefined: the instance's own. */
+  readonly applicationTokens: ((oauth: OAuthClient) => TokenKeeper) | undefined;
+  /** Whether the shared state answers now (always true in memory). */
+  ready(): Promise<boolean>;
+  /** The platform guard's hold, shared by every instance (Redis); undefined in memory. */
+  readonly platformHold: SharedHold | undefined;
+  /** Signed-in sessions held (metrics): this instance's in memory, every instance's on Redis. */
+  activeSessions(): Promise<number | undefined>;
+}
+
+export interface ProxyStateDeps {
+  readonly config: ProxyConfig;
+  readonly logger: ProxyLogger;
+  readonly now: () => number;
+  readonly sessionOptions: SessionStoreOptions;
+  /** Turns a fan's refresh token into a new pair (the OAuth client, known once the platform access is built). */
+  readonly refresh: (refreshToken: string) => Promise<TokenSet>;
+  /** Connected by the runtime adapter when `config.redisUrl` is set. */
+  readonly redis: RedisConnection | undefined;
+}
+
+const minuteMs = 60_000;
+
+export function createProxyState(deps: ProxyStateDeps): ProxyState {
+  const { config, redis, now } = deps;
+  if (redis === undefined) {
+    const sessions = new MemorySessionStore(deps.refresh, deps.sessionOptions);
+    return {
+      kind: 'memory',
+      sessions,
+      signInLimiter: new MemoryRateLimiter(config.signInPerMinute, minuteMs, now),
+      tokenMediationLimiter: new MemoryRateLimiter(config.tokenMediationPerMinute, minuteMs, now),
+      publicMissLimiter: new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
+      publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
+      applicationTokens: undefined,
+      platformHold: undefined,
+      ready: () => Promise.resolve(true),
+      activeSessions: () => Promise.resolve(sessions.size),
+    };
+  }
+  const cipher = createTokenCipher(
+    config.tokenEncryptionKey === undefined
+      ? keyFromSecret(config.sessionSecret)
+      : Uint8Array.from(atob(config.tokenEncryptionKey.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
+          char.charCodeAt(0),
+        ),
+  );
+  const sessions = new RedisSessionStore(redis, cipher, deps.refresh, deps.sessionOptions);
+  return {
+    kind: 'redis',
+    sessions,
+    signInLimiter: new RedisRateLimiter(redis, 'sign-in', config.signInPerMinute, minuteMs),
+    tokenMediationLimiter: new RedisRateLimiter(
+      redis,
+      'token-mediation',
+      config.tokenMediationPerMinute,
+      minuteMs,
+    ),
+    publicMissLimiter: new RedisRateLimiter(
+      redis,
+      'public-misses',
+      config.publicMissesPerClientPerMinute,
+      minuteMs,
+    ),
+    publicReadBudget: new RedisRateLimiter(redis, 'public-reads', config.publicReadsPerMinute, minuteMs),
+    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, redis, cipher, deps.logger, now),
+    platformHold: redisHold(redis),
+    activeSessions: () => sessions.count().catch(() => undefined),
+    ready: async () => {
+      try {
+        return redis.isReady && (await redis.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { ProxyError } from './errors.ts';
+import { etagOf, ifNoneMatchHits } from './response-cache.ts';
+import type { ProxyRuntime } from './runtime.ts';
+
+/** Reads one built widget file by its path under the widget folder; undefined when there is none. */
+export type WidgetFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
+
+const contentTypes: Readonly<Record<string, string>> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  woff2: 'font/woff2',
+};
+
+/** The iframe page: its proxy URL is filled in here, and it gets its own CSP. */
+export const framePagePath = 'embed/poll.html';
+const emptyProxyMeta = '<meta name="fan-polls-proxy" content="" />';
+
+/**
+ * A file whose name carries a content hash (Vite's `name-Hash1234.js`, or anything under `assets/`): its content
+ * never changes under that name, so browsers and CDNs keep it a year. Hashes are 8+ characters with a digit or a
+ * capital, which no entry name here has (`fan-polls.voting.js`, `custom-elements.json`).
+ */
+export function isContentHashed(path: string): boolean {
+  if (path.startsWith('assets/')) return true;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const hash = /[.-]([A-Za-z0-9_]{8,})\.[a-z0-9]+$/.exec(name)?.[1];
+  return hash !== undefined && /[0-9A-Z]/.test(hash);
+}
+
+/**
+ * The built widget under `/widget/`: whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
+ * and its loader, or a module build's hashed chunks). Hashed files are immutable for a year; entry files are
+ * revalidated on every use (ETag, 304), so a deploy reaches every page at once. Public code without credentials:
+ * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
+ * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins.
+ */
+export function widgetRoutes(runtime: ProxyRuntime, read: WidgetFileReader): Hono {
+  const app = new Hono();
+  const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
+  const framePage = framePageOf(runtime);
+
+  app.get('/*', async (c) => {
+    const path = decodeURIComponent(c.req.path.slice(c.req.path.indexOf('/widget/') + '/widget/'.length));
+    const bytes = await read(path);
+    if (bytes === undefined) throw new ProxyError('not_found', 'No such widget file.');
+    let file = tagged.get(path);
+    if (file === undefined) {
+      const body = (path === framePagePath ? framePage(bytes) : bytes) as Uint8Array<ArrayBuffer>;
+      file = etagOf(body).then((etag) => ({ body, etag }));
+      tagged.set(path, file);
+    }
+    const { body, etag } = await file;
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header(
+      'Cache-Control',
+      isContentHashed(path) ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    );
+    c.header('ETag', etag);
+    if (path === framePagePath) {
+      c.header('Content-Security-Policy', framePageSecurityPolicy(runtime));
+      c.header('Referrer-Policy', 'strict-origin');
+    }
+    if (ifNoneMatchHits(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    c.header(
+      'Content-Type',
+      contentTypes[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    );
+    return c.body(body, 200);
+  });
+  return app;
+}
+
+function framePageOf(runtime: ProxyRuntime): (bytes: Uint8Array) => Uint8Array {
+  return (bytes) => {
+    const page = new TextDecoder().decode(bytes);
+    const filled = page.replace(
+      emptyProxyMeta,
+      `<meta name="fan-polls-proxy" content="${escapeAttribute(runtime.config.publicUrl)}" />`,
+    );
+    return new TextEncoder().encode(filled);
+  };
+}
+
+/**
+ * The iframe page's CSP: its own scripts and styles only, no inline code, reads from this proxy, images over https
+ * (and the sandbox's loopback logos), and framed only by the allowed origins (the card posts its events to the page
+ * that frames it).
+ */
+export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
+  const { config } = runtime;
+  const proxyOrigin = new URL(config.publicUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: https:${config.allowInsecureRequests ? ' http://127.0.0.1:* http://localhost:*' : ''}`,
+    `connect-src 'self' ${proxyOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors 'self' ${config.allowedOrigins.join(' ')}`,
+  ].join('; ');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
