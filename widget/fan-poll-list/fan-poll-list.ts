@@ -1,6 +1,5 @@
-import { nothing, type TemplateResult } from 'lit/html.js';
-import { css, FanElement } from '../base/fan-element.ts';
-import { loadPart } from '../runtime/parts.ts';
+import { css, nothing, type TemplateResult } from 'lit';
+import { FanElement } from '../base/fan-element.ts';
 import type { LivePollStore } from '../store/poll-model.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { listFilterNames, listIdNames } from './list-attributes.ts';
@@ -101,7 +100,7 @@ export class FanPollList extends FanElement implements ListHost {
     if (this.view) this.view.update();
     else if (!this.viewRequested) {
       this.viewRequested = true;
-      loadPart('list').then(
+      import('./list-view.ts').then(
         ({ createListView }) => {
           this.view = createListView(this);
           this.requestUpdate();

@@ -6,7 +6,6 @@ import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts
 import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
-import { loadPart } from '../runtime/parts.ts';
 
 defineElements();
 
@@ -197,20 +196,20 @@ describe('<fan-poll> states', () => {
 
   it('speaks French with lang="fr"', async () => {
     const card = await mount(fakeStore(ready(pollIn('open'))), { attributes: { lang: 'fr' } });
-    // French is a lazy part: the card waits for it (skeleton), then speaks it.
-    await loadPart('fr');
+    // French is a chunk of its own: the card waits for it (skeleton), then speaks it.
+    await import('../i18n/fr.ts');
     await settle(card);
     expect(button(card)?.textContent.trim()).toBe('Se connecter pour voter');
     expect(text(card)).toMatch(/Ouvert · Ferme dans/);
   });
 
-  it('speaks French in the voting part too (its words come with the French part)', async () => {
+  it('speaks French in the voting words too (they come with the French chunk)', async () => {
     const { channel } = fakeChannel({
       signedIn: true,
       vote: () => Promise.reject(new WidgetError('already-voted', 'refused')),
     });
     const card = await mount(fakeStore(ready(pollIn('open'))), { channel, attributes: { lang: 'fr' } });
-    await loadPart('fr');
+    await import('../i18n/fr.ts');
     await settle(card);
     expect(button(card)?.textContent.trim()).toBe('Voter');
     radios(card)[0]!.click();

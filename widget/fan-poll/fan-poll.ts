@@ -1,21 +1,20 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
-import { FanElement, type ChangedProperties } from '../base/fan-element.ts';
+import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import type { CardStrings } from '../i18n/strings.ts';
-import { loadPart } from '../runtime/parts.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import { readTracking } from '../tracking/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 import { fanAction, type FanAction, type FanState } from './fan-action.ts';
-import type { FanVoting } from './fan-voting.ts';
+import { createVoting, type FanVoting } from './fan-voting.ts';
 import { cardStyles } from './fan-poll.styles.ts';
 import type { VotingHost } from './voting-host.ts';
 
@@ -111,7 +110,7 @@ export class FanPoll extends FanElement implements VotingHost {
     eager: this.eager,
   }));
   readonly #clock = new ClockController(this);
-  /** The voting part for the current poll id, once loaded (open polls only: read-only cards never load it). */
+  /** The voting for the current poll id (open polls, or a card given a channel). */
   #voting: FanVoting | undefined;
   #votingFor: string | undefined;
   #shownData = false;
@@ -135,7 +134,7 @@ export class FanPoll extends FanElement implements VotingHost {
     return readProxyUrl(this.proxy) ?? widgetConfig.proxyUrl;
   }
 
-  protected override willUpdate(changed: ChangedProperties): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
@@ -207,7 +206,7 @@ export class FanPoll extends FanElement implements VotingHost {
     const view = viewPoll(poll, this.#clock.now());
     this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
     this.#noticePhase(view, strings, locale);
-    if (view.phase === 'open' || this.channel) this.#loadVoting();
+    if (view.phase === 'open' || this.channel) this.#startVoting();
     const action = fanAction(view, this.fan);
     return html`<article part="card" class="card" aria-label=${view.question}>
       <header>
@@ -274,15 +273,12 @@ export class FanPoll extends FanElement implements VotingHost {
     </fieldset>`;
   }
 
-  /** Closed and read-only polls here; the fan's actions come from the voting part, a busy button until it loads. */
+  /** Closed and read-only polls here; the fan's actions (sign-in, vote, the vote's status) from the card's voting. */
   #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
     if (action.kind === 'none') return nothing;
     if (action.kind === 'closed')
       return html`<div part="actions"><span class="note">${strings.votingClosed}</span></div>`;
-    if (this.#voting) return this.#voting.renderAction(view, action, strings);
-    return html`<div part="actions">
-      <button part="button" type="button" aria-disabled="true">${strings.signIn}</button>
-    </div>`;
+    return this.#voting?.renderAction(view, action, strings) ?? nothing;
   }
 
   #renderLoading(strings: CardStrings): TemplateResult {
@@ -335,22 +331,12 @@ export class FanPoll extends FanElement implements VotingHost {
     this.#lastPhase = undefined;
   }
 
-  /** Loads the voting part once the poll is open, then lets it find the fan's session and vote. */
-  #loadVoting(): void {
+  /** Starts the card's voting once its poll is open (or a host gave it a channel): finds the fan's session and vote. */
+  #startVoting(): void {
     if (this.#votingFor === this.pollId) return;
-    const pollId = (this.#votingFor = this.pollId);
-    loadPart('voting').then(
-      ({ createVoting }) => {
-        if (this.pollId !== pollId) return;
-        this.#voting = createVoting(this);
-        this.#voting.loadFan();
-        this.requestUpdate();
-      },
-      (error: unknown) => {
-        // No retry loop (the card re-renders every second): the next poll id, or a reload, tries again.
-        this.reportError('voting-unavailable', error);
-      },
-    );
+    this.#votingFor = this.pollId;
+    this.#voting = createVoting(this);
+    this.#voting.loadFan();
   }
 }
 

@@ -2,7 +2,7 @@
  * The voting part of `<fan-poll>`, loaded after the card's first paint when its poll is open: finds how the fan
  * votes (extension, else the proxy's sign-in popup), signs in, votes once, and follows the vote's `voteStatus`.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
 import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
 import { FanPollVotedEvent } from '../events/fan-poll-voted-event.ts';

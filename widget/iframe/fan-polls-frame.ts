@@ -1,16 +1,19 @@
 /**
- * The iframe embed's host loader: `<fan-poll-frame poll-id="..." referrer="..." campaign="..." param1="..."
- * theme="dark" lang="fr">` becomes an iframe of `embed/poll.html` beside this script, sized to its content, whose
- * card events are re-dispatched on the element. Messages are accepted only from that iframe, on its origin, with
- * the right shape. Plain DOM (no Lit) to stay tiny.
+ * The iframe embed's host loader, a module script: `<fan-poll-frame poll-id="..." referrer="..." campaign="..."
+ * param1="..." theme="dark" lang="fr">` becomes an iframe of `embed/poll.html` beside this script, sized to its
+ * content, whose card events are re-dispatched on the element. Messages are accepted only from that iframe, on its
+ * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
  */
-import { readFrameMessage } from './messages/frame-messages.ts';
-import { readTracking, trackingKeys } from './tracking/tracking.ts';
-import { frameSource } from './messages/frame-messages.ts';
+import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import { frameSource, readFrameMessage } from './frame-messages.ts';
 
 const titles: Readonly<Record<string, string>> = { en: 'Fan poll', fr: 'Sondage des fans' };
-const script = document.currentScript as HTMLScriptElement | null;
-const embedPage = new URL('embed/poll.html', script?.src ?? location.href);
+const embedPage = new URL('embed/poll.html', import.meta.url);
+/**
+ * The iframe's height until its card has data: the partner's `--fan-poll-min-height` (the same knob as the card's),
+ * else a three-answer card at a phone's width; the frame then takes its card's height in one step.
+ */
+const startHeight = 'var(--fan-poll-min-height, 440px)';
 
 class FanPollFrame extends HTMLElement {
   private frame: HTMLIFrameElement | undefined;
@@ -41,13 +44,13 @@ class FanPollFrame extends HTMLElement {
     const frame = document.createElement('iframe');
     frame.src = url.href;
     frame.title = titles[lang.slice(0, 2).toLowerCase()] ?? 'Fan poll';
-    frame.loading = 'lazy';
     frame.setAttribute('scrolling', 'no');
     // CSSOM, not a style attribute: allowed under a strict style-src.
+    this.style.display = 'block';
     Object.assign(frame.style, {
       display: 'block',
       width: '100%',
-      height: '360px',
+      height: startHeight,
       border: '0',
       overflow: 'hidden',
     });
@@ -67,7 +70,11 @@ class FanPollFrame extends HTMLElement {
 }
 
 // Safe to load twice: the first copy wins.
-if (!customElements.get('fan-poll-frame')) customElements.define('fan-poll-frame', FanPollFrame);
+try {
+  if (!customElements.get('fan-poll-frame')) customElements.define('fan-poll-frame', FanPollFrame);
+} catch (error) {
+  console.error('Fan Polls: the iframe embed could not start.', error);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,7 +1,7 @@
 import { cardEventNames, type CardEventName } from '../events/card-event-names.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import type { FanPollEventDetail } from '../events/event-detail.ts';
-import { hasOnlyKeys, isRecord, isShortString } from './shape.ts';
+import { hasOnlyKeys, isRecord, isShortString } from '../messages/shape.ts';
 
 /** Messages between the iframe page and its host loader. Each side checks origin, source window and shape. */
 export const frameSource = { frame: 'fan-polls-frame', host: 'fan-polls-host' } as const;

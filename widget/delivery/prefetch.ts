@@ -1,0 +1,35 @@
+import { proxyPollsUrl } from '../../src/polls/proxy-polls-url.ts';
+
+/** A batched poll read an entry started before the element code arrived, for the page's live store to use. */
+export interface PollPrefetch {
+  /** The read's URL (`proxyPollsUrl`): the store takes it for any read of a subset of its ids. */
+  readonly url: string;
+  /** When it started (`Date.now()`): the store takes it only while it is as fresh as the proxy's own cache. */
+  readonly at: number;
+  readonly response: Promise<Response>;
+}
+
+/**
+ * Starts the page's first poll read at once, with the same URL, headers and timeout as the live store's reads (one
+ * CDN entry), so that data and element code travel in parallel. Undefined when no id is worth asking for.
+ */
+export function prefetchPolls(
+  proxyUrl: string | undefined,
+  ids: readonly string[],
+): PollPrefetch | undefined {
+  const url = proxyUrl === undefined ? undefined : proxyPollsUrl(proxyUrl, ids);
+  if (url === undefined) return undefined;
+  const response = fetch(url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    signal: AbortSignal.timeout(10_000),
+  });
+  // Read (or failed) later by the store; never an unhandled rejection in the host page.
+  response.catch(() => undefined);
+  return { url, at: Date.now(), response };
+}
+
+/** The poll ids of the cards already in `root` (a script-tag page's markup, parsed before a module script runs). */
+export function pollIdsIn(root: ParentNode): string[] {
+  return [...root.querySelectorAll('fan-poll[poll-id]')].map((card) => card.getAttribute('poll-id') ?? '');
+}
