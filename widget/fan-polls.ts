@@ -1,10 +1,10 @@
 /**
  * The script-tag embed, a module script: `<script type="module" src=".../fan-polls.js" data-proxy="https://proxy">`.
- * Small on purpose: it starts the batched read of the cards already in the page, then imports the element code (a
+ * Small on purpose: it starts the batched read of the cards the page shows first, then imports the element code (a
  * content-hashed chunk), so that data and code travel in parallel. Elements added later upgrade too; loading the
  * script twice is harmless (one module per URL, and the tags are defined once).
  */
-import { pollIdsIn, prefetchPolls } from './delivery/prefetch.ts';
+import { pollIdsToPrefetch, prefetchPolls } from './delivery/prefetch.ts';
 import { readProxyUrl } from './store/widget-config.ts';
 
 try {
@@ -13,7 +13,7 @@ try {
     (each) => each.src === import.meta.url,
   );
   const proxyUrl = readProxyUrl(script?.dataset.proxy);
-  const prefetch = prefetchPolls(proxyUrl, pollIdsIn(document));
+  const prefetch = prefetchPolls(proxyUrl, pollIdsToPrefetch(document, innerHeight));
   import('./page-widget.ts').then(
     ({ startPageWidget }) => {
       startPageWidget({ proxyUrl, nonce: script?.nonce, prefetch });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build, type InlineConfig, type Plugin, type UserConfig } from 'vite';
 import { tidyManifest, type ElementsManifest } from './build/elements-manifest.ts';
+import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,6 @@ const outDir = fileURLToPath(new URL('../dist/widget/', import.meta.url));
 /** The element code's module, which every entry imports dynamically under its hashed name. */
 const pageWidget = widgetFolder + 'page-widget.ts';
 const pageWidgetPlaceholder = '__fan_polls_page_widget__';
-
 /**
  * The entries partners and the iframe page load: stable names (revalidated by the server), each self-contained so
  * that it runs, and starts the poll read, as soon as it arrives; everything it imports is a hashed chunk.
@@ -54,13 +54,20 @@ function common(): InlineConfig {
 /** After the chunks: each entry, with its `import('./page-widget.ts')` pointing at the hashed chunk. */
 function entryBuilds(): Plugin {
   let pageWidgetFile: string | undefined;
+  let elementCode: string[] = [];
   return {
     name: 'fan-polls-entry-builds',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle))
-        if (output.type === 'chunk' && output.isEntry && output.facadeModuleId === pageWidget)
-          pageWidgetFile = output.fileName;
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === pageWidget);
+      pageWidgetFile = entry?.fileName;
+      // The element code and every chunk it imports statically: what a card needs before it renders.
+      const needed = new Set(entry ? [entry.fileName] : []);
+      for (const file of needed)
+        for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
+          needed.add(imported);
+      elementCode = [...needed];
     },
     async closeBundle() {
       if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
@@ -68,6 +75,8 @@ function entryBuilds(): Plugin {
       await copyFile(widgetFolder + 'iframe/poll.html', outDir + 'embed/poll.html');
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
       await writeElementsManifest();
+      const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
+      await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
     },
   };
 }
@@ -125,20 +134,8 @@ async function writeElementsManifest(): Promise<void> {
   await writeFile(file, JSON.stringify(tidyManifest(manifest, internalMembers), null, 2) + '\n');
 }
 
-/** Public in TypeScript for the card's voting (and Lit's internal state), not the elements' API. */
-const internalMembers = {
-  'fan-poll': [
-    'fan',
-    'selected',
-    'voteError',
-    'cardStrings',
-    'announce',
-    'refreshPoll',
-    'currentView',
-    'reportError',
-  ],
-  'fan-poll-list': ['shownIds'],
-};
+/** Public in TypeScript for the list's lazily imported body (and Lit's internal state), not the elements' API. */
+const internalMembers = { 'fan-poll-list': ['shownIds'] };
 
 /**
  * `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). The element code is

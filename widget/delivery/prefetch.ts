@@ -1,4 +1,5 @@
 import { proxyPollsUrl } from '../../src/polls/proxy-polls-url.ts';
+import { nearViewportPx } from '../controllers/near-viewport.ts';
 
 /** A batched poll read an entry started before the element code arrived, for the page's live store to use. */
 export interface PollPrefetch {
@@ -29,7 +30,17 @@ export function prefetchPolls(
   return { url, at: Date.now(), response };
 }
 
-/** The poll ids of the cards already in `root` (a script-tag page's markup, parsed before a module script runs). */
-export function pollIdsIn(root: ParentNode): string[] {
-  return [...root.querySelectorAll('fan-poll[poll-id]')].map((card) => card.getAttribute('poll-id') ?? '');
+/**
+ * The poll ids of the cards in the page's markup (parsed before a module script runs) that will read at once: those
+ * near the viewport (`nearViewportPx`, as `LivePollController` watches them) and the `eager` ones. The others read
+ * when they come near, so the first answer carries only what the first paint shows.
+ */
+export function pollIdsToPrefetch(root: ParentNode, viewportHeight: number): string[] {
+  return [...root.querySelectorAll('fan-poll[poll-id]')]
+    .filter((card) => {
+      if (card.hasAttribute('eager')) return true;
+      const box = card.getBoundingClientRect();
+      return box.top < viewportHeight + nearViewportPx && box.bottom > -nearViewportPx;
+    })
+    .map((card) => card.getAttribute('poll-id') ?? '');
 }

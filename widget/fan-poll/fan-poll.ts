@@ -13,10 +13,9 @@ import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import { readTracking } from '../tracking/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
-import { fanAction, type FanAction, type FanState } from './fan-action.ts';
-import { createVoting, type FanVoting } from './fan-voting.ts';
+import { fanAction, type FanAction } from './fan-action.ts';
+import { createVoting, unknownFan, type FanVoting } from './fan-voting.ts';
 import { cardStyles } from './fan-poll.styles.ts';
-import type { VotingHost } from './voting-host.ts';
 
 /**
  * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
@@ -63,7 +62,7 @@ import type { VotingHost } from './voting-host.ts';
  * @cssproperty --fan-poll-font - Font family.
  * @cssproperty --fan-poll-min-height - Reserved height while loading.
  */
-export class FanPoll extends FanElement implements VotingHost {
+export class FanPoll extends FanElement {
   static override styles = cardStyles;
   static override properties = {
     pollId: { attribute: 'poll-id' },
@@ -74,9 +73,6 @@ export class FanPoll extends FanElement implements VotingHost {
     lang: {},
     store: { attribute: false },
     channel: { attribute: false },
-    fan: { state: true },
-    selected: { state: true },
-    voteError: { state: true },
   };
 
   declare pollId: string;
@@ -95,12 +91,6 @@ export class FanPoll extends FanElement implements VotingHost {
    * vote on polls that are no longer open.
    */
   declare channel: VoteChannel | undefined;
-  /** @internal The fan's session and vote, kept by the voting part. */
-  declare fan: FanState;
-  /** @internal The answer the fan picked. */
-  declare selected: string | undefined;
-  /** @internal What went wrong with the fan's last action, for the status line. */
-  declare voteError: string | undefined;
   /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
   #announcement = '';
 
@@ -123,7 +113,6 @@ export class FanPoll extends FanElement implements VotingHost {
     this.pollId = '';
     this.transparent = false;
     this.eager = false;
-    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
   }
 
   get tracking(): TrackingParameters {
@@ -147,7 +136,7 @@ export class FanPoll extends FanElement implements VotingHost {
     } catch (error) {
       // Never throw into the host page: show the error state and tell the page.
       queueMicrotask(() => {
-        this.reportError('render-failed', error);
+        this.#reportError('render-failed', error);
       });
       return this.#renderError();
     }
@@ -158,7 +147,7 @@ export class FanPoll extends FanElement implements VotingHost {
     if (this.#shownData && !this.#readySent) {
       this.#readySent = true;
       this.dispatchEvent(
-        new FanPollReadyEvent({ ...this.#detail(), phase: this.currentView()?.phase ?? 'unknown' }),
+        new FanPollReadyEvent({ ...this.#detail(), phase: this.#currentView()?.phase ?? 'unknown' }),
       );
     }
     if (state.status === 'error' && this.#lastErrorState !== state) {
@@ -169,27 +158,22 @@ export class FanPoll extends FanElement implements VotingHost {
     }
   }
 
-  /** The card's strings (for the voting part). */
-  cardStrings(): CardStrings {
-    return resolveLanguage(this).strings;
-  }
-
-  announce(text: string): void {
+  #announce(text: string): void {
     this.#announcement = text;
     this.requestUpdate();
   }
 
-  refreshPoll(): void {
+  #refreshPoll(): void {
     (this.store ?? pageStoreFor(this.proxyUrl))?.refresh(this.pollId);
   }
 
-  currentView(): PollView | undefined {
+  #currentView(): PollView | undefined {
     const state = this.#live.state;
     const poll = state.status === 'loading' ? undefined : state.poll;
     return poll ? viewPoll(poll, this.#clock.now()) : undefined;
   }
 
-  reportError(code: string, error: unknown): void {
+  #reportError(code: string, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
   }
@@ -207,7 +191,7 @@ export class FanPoll extends FanElement implements VotingHost {
     this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
     this.#noticePhase(view, strings, locale);
     if (view.phase === 'open' || this.channel) this.#startVoting();
-    const action = fanAction(view, this.fan);
+    const action = fanAction(view, this.#voting?.fan ?? unknownFan);
     return html`<article part="card" class="card" aria-label=${view.question}>
       <header>
         ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
@@ -243,7 +227,8 @@ export class FanPoll extends FanElement implements VotingHost {
 
   #renderAnswers(view: PollView, action: FanAction, strings: CardStrings, locale: string): TemplateResult {
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
-    const chosen = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.selected;
+    const chosen =
+      action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.#voting?.selected;
     return html`<fieldset part="answers">
       <legend part="question">${view.question}</legend>
       ${view.answers.map((answer) => {
@@ -259,7 +244,9 @@ export class FanPoll extends FanElement implements VotingHost {
             .value=${answer.id}
             .checked=${chosen === answer.id}
             ?disabled=${!selectable}
-            @change=${() => (this.selected = answer.id)}
+            @change=${() => {
+              this.#voting?.select(answer.id);
+            }}
           />
           <span
             >${answer.text}${
@@ -322,9 +309,6 @@ export class FanPoll extends FanElement implements VotingHost {
   }
 
   #resetFan(): void {
-    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
-    this.selected = undefined;
-    this.voteError = undefined;
     this.#voting = undefined;
     this.#votingFor = undefined;
     this.#readySent = false;
@@ -335,7 +319,19 @@ export class FanPoll extends FanElement implements VotingHost {
   #startVoting(): void {
     if (this.#votingFor === this.pollId) return;
     this.#votingFor = this.pollId;
-    this.#voting = createVoting(this);
+    this.#voting = createVoting(this, {
+      announce: (text) => {
+        this.#announce(text);
+      },
+      reportError: (code, error) => {
+        this.#reportError(code, error);
+      },
+      refreshPoll: () => {
+        this.#refreshPoll();
+      },
+      currentView: () => this.#currentView(),
+      cardStrings: () => resolveLanguage(this).strings,
+    });
     this.#voting.loadFan();
   }
 }
