@@ -52,15 +52,6 @@ export function fetchPollsFromProxy(
 
 const readingFromProxy = 'Reading polls from the proxy';
 
-/**
- * A read of the proxy that failed elsewhere (the widget's first paint leaves its failures raw): a refused answer,
- * passed as its unread `Response`, or whatever the fetch threw, as the PlatformError the store understands.
- */
-export async function errorFromProxyRead(failure: unknown, now: number): Promise<PlatformError> {
-  if (!(failure instanceof Response)) return errorFromFetchFailure(failure, readingFromProxy);
-  return errorFromProxyAnswer(failure, await readJsonBody(failure).catch(() => undefined), now);
-}
-
 /** A proxy's error answer (`ProxyErrorBody`) as the PlatformError the store understands. */
 export function errorFromProxyAnswer(response: Response, body: unknown, now: number): PlatformError {
   const proxyError = isProxyErrorBody(body) ? body.error : undefined;

@@ -9,6 +9,7 @@ import type { Poll } from '../../src/platform/types.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
 import { readWidgetFiles } from '../../widget/build/widget-files.ts';
 import { launchChromium } from '../browser/widget-stack.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt } from '../support/vite-build.ts';
 import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/article-pages.ts';
@@ -114,6 +115,7 @@ export default async function widgetBench(): Promise<void> {
               banner: benchCase === 'iframe banner',
               interactive: benchCase === 'open card',
             },
+            run === 0 ? screenshotPath(`bench-${build.name}-${caseSlug(benchCase)}.png`) : undefined,
           );
           const key = `${benchCase}|${build.name}`;
           results.set(key, [...(results.get(key) ?? []), figures]);

@@ -71,6 +71,7 @@ export async function measurePage(
   browser: Browser,
   url: string,
   waitFor: { readonly banner: boolean; readonly interactive: boolean },
+  screenshot?: string,
 ): Promise<PageFigures> {
   // A new context: an empty cache and no open connections (the iframe may reuse what its page loaded, as in life).
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -108,6 +109,7 @@ export async function measurePage(
   // Late shifts (a part arriving, a banner resizing) count too.
   await page.waitForTimeout(2000);
   const bench = await read();
+  if (screenshot) await page.screenshot({ path: screenshot });
   await context.close();
 
   const ordered = [...requests.values()]
