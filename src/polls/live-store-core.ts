@@ -3,7 +3,7 @@ import type { Poll } from '../platform/types.ts';
 import { browserPageSignals, type PageSignals } from './page-signals.ts';
 import { systemScheduler, type Scheduler } from './scheduler.ts';
 
-/** What a listener sees of a failed read: a `PlatformError`, or the widget's first paint's own note. */
+/** What a listener sees of a failed read: a `PlatformError`, or any error with the same code and message. */
 export type LivePollError = Pick<PlatformError, 'code' | 'message'> & { readonly retryAt?: Date | undefined };
 
 export type LivePollState =

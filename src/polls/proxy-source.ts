@@ -15,7 +15,7 @@ export interface ProxySourceOptions {
 /**
  * Turns the proxy's answer body into polls. Hosts pass the platform's tolerant parser (`parsePollList`); the
  * script-tag widget passes a lean shape check instead, because the proxy has already parsed the platform's answer and
- * the full parser would add 2.3 kB gzip to its first paint.
+ * the full parser would add 2.3 kB gzip to its element code.
  */
 export type ReadPolls = (body: unknown) => readonly Poll[];
 

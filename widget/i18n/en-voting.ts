@@ -1,6 +1,6 @@
 import type { VotingStrings } from './strings.ts';
 
-/** English words of the voting part (bundled with it, so read-only cards never load them). */
+/** English words of the card's voting (`fan-voting.ts`). */
 export const enVoting: VotingStrings = {
   signingIn: 'Signing in…',
   vote: 'Vote',

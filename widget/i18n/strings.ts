@@ -1,5 +1,5 @@
 /**
- * Every word the card shows before its voting part loads, by key; each language supplies them all (the type makes a
+ * Every word the card shows whatever the fan does, by key; each language supplies them all (the type makes a
  * missing one a compile error).
  */
 export interface CardStrings {
@@ -29,7 +29,7 @@ export interface CardStrings {
   readonly listLabel: string;
 }
 
-/** Words only the voting part shows: English's ship in that part, every other language's in its own part. */
+/** Words only the card's voting shows (`fan-voting.ts`): English's in `en-voting.ts`, other languages' in their chunk. */
 export interface VotingStrings {
   readonly signingIn: string;
   readonly vote: string;
