@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineElements } from '../define-elements.ts';
+import { settle } from '../test-support/settle.ts';
 import { fakeStore } from '../test-support/card-fixtures.ts';
 import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import type { FanPollList } from './fan-poll-list.ts';
@@ -16,13 +17,6 @@ async function mount(pollIds: (query: URLSearchParams) => Promise<readonly strin
   await import('./list-view.ts');
   await settle(list);
   return list;
-}
-
-async function settle(list: FanPollList): Promise<void> {
-  for (let round = 0; round < 5; round += 1) {
-    await list.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
 }
 
 const cards = (list: FanPollList) => [...list.shadowRoot!.querySelectorAll('fan-poll')];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../define-elements.ts';
 import { defineElements } from '../define-elements.ts';
+import { settle } from '../test-support/settle.ts';
 import { PlatformError } from '../../src/platform/errors.ts';
 import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts';
 import type { FanPollView } from '../voting/vote-channel.ts';
@@ -27,13 +28,6 @@ async function mount(
   document.body.append(card);
   await settle(card);
   return card;
-}
-
-async function settle(card: FanPoll): Promise<void> {
-  for (let round = 0; round < 5; round += 1) {
-    await card.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
 }
 
 const text = (card: FanPoll): string => card.shadowRoot!.textContent.replace(/\s+/g, ' ');
