@@ -159,6 +159,38 @@ describe('<fan-poll> states', () => {
     expect(errors).toEqual(['load-failed']);
   });
 
+  it('says an unknown poll does not exist, and offers no retry that could never work', async () => {
+    const store = fakeStore();
+    const card = await mount(store);
+    store.emit({
+      status: 'error',
+      error: new PlatformError('not_found', 'The platform did not return this poll.'),
+    });
+    await settle(card);
+    expect(card.shadowRoot!.querySelector('[role="alert"]')?.textContent).toContain('does not exist');
+    expect(button(card)).toBeNull();
+  });
+
+  it('warns once in the console when the partner left out the poll id or the proxy', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const noId = document.createElement('fan-poll');
+    noId.store = fakeStore();
+    document.body.append(noId);
+    await settle(noId);
+    noId.theme = 'dark';
+    await settle(noId);
+    const noProxy = document.createElement('fan-poll');
+    noProxy.setAttribute('poll-id', 'poll-1');
+    document.body.append(noProxy);
+    await settle(noProxy);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining('has no poll-id'),
+      expect.stringContaining('has no proxy'),
+    ]);
+    await mount(fakeStore());
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it('renders platform strings as text and drops unsafe logo URLs', async () => {
     const hostile = '<img src=x onerror="alert(1)">';
     const card = await mount(

@@ -107,6 +107,7 @@ export class FanPoll extends FanElement {
   #readySent = false;
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
+  #warned = false;
 
   constructor() {
     super();
@@ -143,6 +144,7 @@ export class FanPoll extends FanElement {
   }
 
   protected override updated(): void {
+    this.#warnIfMisconfigured();
     const state = this.#live.state;
     if (this.#shownData && !this.#readySent) {
       this.#readySent = true;
@@ -156,6 +158,20 @@ export class FanPoll extends FanElement {
         new FanPollErrorEvent({ ...this.#detail(), code: 'load-failed', message: state.error.message }),
       );
     }
+  }
+
+  /** Once per card, in the console: what the partner must fix for the card to show a poll at all. */
+  #warnIfMisconfigured(): void {
+    if (this.#warned || !this.isConnected) return;
+    const problem =
+      this.pollId.trim() === ''
+        ? 'has no poll-id: set poll-id="<the poll’s id>"'
+        : !this.store && !this.proxyUrl
+          ? 'has no proxy: set data-proxy="<your proxy’s URL>" on the script tag, or proxy on the element'
+          : undefined;
+    if (problem === undefined) return;
+    this.#warned = true;
+    console.warn(`Fan Polls: <fan-poll> ${problem}; it shows its loading state until then.`, this);
   }
 
   #announce(text: string): void {
@@ -281,6 +297,10 @@ export class FanPoll extends FanElement {
 
   #renderError(): TemplateResult {
     const { strings } = resolveLanguage(this);
+    const state = this.#live.state;
+    // An unknown poll stays unknown: a retry could never help, so none is offered.
+    if (state.status === 'error' && state.error.code === 'not_found')
+      return html`<div part="card" class="card" role="alert"><p>${strings.errorNotFound}</p></div>`;
     return html`<div part="card" class="card" role="alert">
       <p>${strings.errorLoad}</p>
       <div part="actions">

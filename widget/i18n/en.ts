@@ -20,6 +20,7 @@ export const en: CardStrings = {
   signIn: 'Sign in to vote',
   votingClosed: 'Voting is closed',
   errorLoad: 'This poll could not be loaded.',
+  errorNotFound: 'This poll does not exist or is no longer available.',
   retry: 'Retry',
   frameTitle: (q) => `Fan poll: ${q}`,
   listEmpty: 'No polls right now.',

@@ -28,6 +28,7 @@ export const fr: LanguageStrings = {
   notHolder: (club) => `Seuls les détenteurs du jeton ${club} peuvent voter`,
   votingClosed: 'Le vote est clos',
   errorLoad: 'Ce sondage n’a pas pu être chargé.',
+  errorNotFound: 'Ce sondage n’existe pas ou n’est plus disponible.',
   errorVote: 'Votre vote n’a pas pu être envoyé.',
   alreadyVoted: 'Vous avez déjà voté dans ce sondage.',
   voteRefused: 'La plateforme n’a pas accepté ce vote.',

@@ -23,6 +23,8 @@ export interface CardStrings {
   readonly signIn: string;
   readonly votingClosed: string;
   readonly errorLoad: string;
+  /** The platform does not know the poll: no retry is offered, none could help. */
+  readonly errorNotFound: string;
   readonly retry: string;
   readonly frameTitle: (question: string) => string;
   readonly listEmpty: string;
