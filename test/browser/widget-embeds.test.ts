@@ -198,6 +198,24 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.close();
   });
 
+  it('gives the banner’s page its own landmark beside the host page’s <main> (axe landmark-unique, across frames)', async () => {
+    const { page } = await openDemo(1280, true);
+    await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
+    await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
+    for (const frame of page.frames()) await frame.addScriptTag({ content: axeSource });
+    const result = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(options: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      return axe.run({ runOnly: ['landmark-unique', 'landmark-no-duplicate-main'] });
+    });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await page.locator('main').count()).toBe(1);
+    await page.close();
+  });
+
   it.each([320, 768, 1280])('sizes the iframe to its content at %i px with no scrollbar', async (width) => {
     const { page } = await openDemo(width);
     const frameElement = page.locator('fan-poll-frame iframe');

@@ -72,6 +72,7 @@ function start(): void {
       if (name === 'fan-poll-ready')
         void widget.then(({ frameTitle }) => {
           document.title = frameTitle(card);
+          content.setAttribute('aria-label', document.title);
         });
     });
   }
