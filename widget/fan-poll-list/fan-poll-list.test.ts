@@ -42,6 +42,11 @@ describe('<fan-poll-list>', () => {
     expect(cards(list)[0]!.getAttribute('theme')).toBe('dark');
   });
 
+  it('keeps the order the partner gave in ids, whatever order the answer came in', async () => {
+    const list = await mount(() => Promise.resolve(['p3', 'P1', 'p2']), { ids: 'p1, p2 p3' });
+    expect(cards(list).map((card) => card.getAttribute('poll-id'))).toEqual(['P1', 'p2', 'p3']);
+  });
+
   it('reads again when a filter changes, and says so when nothing matches', async () => {
     const pollIds = vi.fn((query: URLSearchParams) =>
       Promise.resolve(query.get('search') === 'none' ? [] : ['p1']),
