@@ -49,11 +49,12 @@ describe('countdown', () => {
     expect(countdownParts(90_061_000)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
   });
 
-  it('formats minutes, hours and days', () => {
+  it('counts in days and hours while days remain, and to the second only in the last hour', () => {
     expect(formatCountdown(245_000, { locale: 'en' })).toBe('4:05');
-    expect(formatCountdown(3_723_000, { locale: 'en' })).toBe('1:02:03');
-    expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5000, { locale: 'en' })).toBe(
-      '2d 03:04:05',
+    expect(formatCountdown(3_723_000, { locale: 'en' })).toBe('1h 2m');
+    expect(formatCountdown(4 * 86_400_000 + 23 * 3_600_000 + 57 * 60_000 + 46_000, { locale: 'en' })).toBe(
+      '4d 23h',
     );
+    expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000, { locale: 'fr' })).toBe('2j 3h');
   });
 });
