@@ -229,6 +229,19 @@ describe('<fan-poll> states', () => {
     expect(text(card)).toMatch(/Ouvert · Ferme dans/);
   });
 
+  it.each([
+    ['es', 'Inicia sesión para votar', /Abierta · Cierra en/],
+    ['pt-BR', 'Inicie sessão para votar', /Aberta · Fecha em/],
+    ['de', 'Zum Abstimmen anmelden', /Offen · Endet in/],
+    ['it', 'Accedi per votare', /Aperto · Chiude tra/],
+  ])('speaks %s, loaded as a chunk of its own on first use', async (lang, signIn, phase) => {
+    const card = await mount(fakeStore(ready(pollIn('open'))), { attributes: { lang } });
+    await vi.waitFor(() => {
+      expect(button(card)?.textContent.trim()).toBe(signIn);
+    });
+    expect(text(card)).toMatch(phase);
+  });
+
   it('speaks French in the voting words too (they come with the French chunk)', async () => {
     const { channel } = fakeChannel({
       signedIn: true,

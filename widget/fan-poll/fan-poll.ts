@@ -27,7 +27,7 @@ import { cardStyles } from './fan-poll.styles.ts';
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own.
  * @attr eager - Load at once instead of when near the viewport.
- * @attr lang - The language (English and French); else the page's.
+ * @attr lang - The language (English, French, Spanish, Portuguese, German, Italian); else the page's.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
  * @attr param1 - Tracking parameter.

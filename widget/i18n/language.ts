@@ -11,7 +11,13 @@ export interface CardLanguage {
 
 /** English is in the element code; every other language is a chunk of its own, imported on first use. */
 const loaded: Record<string, CardStrings> = { en };
-const lazy = { fr: async () => (await import('./fr.ts')).fr } as const;
+const lazy = {
+  de: async () => (await import('./de.ts')).de,
+  es: async () => (await import('./es.ts')).es,
+  fr: async () => (await import('./fr.ts')).fr,
+  it: async () => (await import('./it.ts')).it,
+  pt: async () => (await import('./pt.ts')).pt,
+} as const;
 const waiting = new Map<string, Set<Element & { requestUpdate(): void }>>();
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */

@@ -7,7 +7,14 @@
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { frameSource, readFrameMessage } from './frame-messages.ts';
 
-const titles: Readonly<Record<string, string>> = { en: 'Fan poll', fr: 'Sondage des fans' };
+const titles: Readonly<Record<string, string>> = {
+  de: 'Fan-Umfrage',
+  en: 'Fan poll',
+  es: 'Encuesta de aficionados',
+  fr: 'Sondage des fans',
+  it: 'Sondaggio dei tifosi',
+  pt: 'Sondagem dos adeptos',
+};
 const embedPage = new URL('embed/poll.html', import.meta.url);
 /**
  * The iframe's height until its card has data: the partner's `--fan-poll-min-height` (the same knob as the card's),
