@@ -17,6 +17,11 @@ const outDir = fileURLToPath(new URL('../dist/widget/', import.meta.url));
 const pageWidget = widgetFolder + 'page-widget.ts';
 const pageWidgetPlaceholder = '__fan_polls_page_widget__';
 /**
+ * No comments in what pages load: tree-shaking annotations (`@__PURE__`) are for bundlers, and pages get the final
+ * code. Lit's licence comments were left out before this build too (see the README's widget files).
+ */
+const shippedComments = false;
+/**
  * The entries partners and the iframe page load: stable names (revalidated by the server), each self-contained so
  * that it runs, and starts the poll read, as soon as it arrives; everything it imports is a hashed chunk.
  */
@@ -107,7 +112,7 @@ function entryBuild(source: string, file: string, pageWidgetFile: string): Inlin
       // Library mode: Vite then wraps no `import()` in its preload helper (the entry imports one chunk).
       lib: { entry: widgetFolder + source, formats: ['es'], fileName: () => file },
       // Library mode keeps an ES module's whitespace by default; these are served to pages, so minify it all.
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: { output: { minify: true, comments: shippedComments } },
     },
   };
 }
@@ -156,6 +161,7 @@ export function widgetBuild(): UserConfig {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
+          comments: shippedComments,
           entryFileNames: 'chunks/[name]-[hash].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
         },

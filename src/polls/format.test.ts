@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, formatCount, formatCountdown, formatPercent, formatRelativeTime } from './format.ts';
+import {
+  countdownParts,
+  formatCount,
+  formatCountdown,
+  formatPercent,
+  formatRelativeTime,
+  pluralCategory,
+} from './format.ts';
 
 describe('formatPercent', () => {
   it('shows exactly the asked decimals, per locale', () => {
@@ -39,6 +46,13 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(86_400_000, { locale: 'en' })).toBe('tomorrow');
     expect(formatRelativeTime(300, { locale: 'en' })).toBe('now');
     expect(formatRelativeTime(3 * 60_000, { locale: 'fr' })).toBe('dans 3 minutes');
+  });
+});
+
+describe('pluralCategory', () => {
+  it('follows each locale’s plural rules: French counts 0 and 1 as one, English only 1', () => {
+    expect([0, 1, 2].map((count) => pluralCategory(count, 'en'))).toEqual(['other', 'one', 'other']);
+    expect([0, 1, 2].map((count) => pluralCategory(count, 'fr'))).toEqual(['one', 'one', 'other']);
   });
 });
 

@@ -8,7 +8,18 @@ export interface FormatOptions {
   readonly locale?: string | undefined;
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.PluralRules>();
+
+/** The plural category of `count` in `locale` ('one', 'other', ...): the words around a number follow it. */
+export function pluralCategory(count: number, locale: string | undefined): Intl.LDMLPluralRule {
+  const key = `p|${locale ?? ''}`;
+  let rules = cache.get(key) as Intl.PluralRules | undefined;
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(canonicalLocale(locale));
+    cache.set(key, rules);
+  }
+  return rules.select(count);
+}
 
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;

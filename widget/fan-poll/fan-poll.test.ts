@@ -137,6 +137,20 @@ describe('<fan-poll> states', () => {
     expect(stats).not.toMatch(/per fan|of 0/);
   });
 
+  it.each([
+    ['en', 1, '1 vote ·'],
+    ['en', 0, '0 votes ·'],
+    ['fr', 0, '0 vote ·'],
+    ['de', 1, '1 Stimme ·'],
+  ])('says the number of votes in %s with its plural rules (%i)', async (lang, count, words) => {
+    const card = await mount(fakeStore(ready(pollIn('open', { statistics: { uniqueVoteCount: count } }))), {
+      attributes: { lang },
+    });
+    await vi.waitFor(() => {
+      expect(text(card)).toContain(words);
+    });
+  });
+
   it('says the per-fan cap in French', async () => {
     const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, tokenLimit: 1000 }))), {
       attributes: { lang: 'fr' },
@@ -184,8 +198,8 @@ describe('<fan-poll> states', () => {
     document.body.append(noProxy);
     await settle(noProxy);
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-      expect.stringContaining('has no poll-id'),
-      expect.stringContaining('has no proxy'),
+      expect.stringContaining('needs poll-id'),
+      expect.stringContaining('needs a proxy'),
     ]);
     await mount(fakeStore());
     expect(warn).toHaveBeenCalledTimes(2);

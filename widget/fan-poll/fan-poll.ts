@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
-import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
+import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
 import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
@@ -163,15 +163,15 @@ export class FanPoll extends FanElement {
   /** Once per card, in the console: what the partner must fix for the card to show a poll at all. */
   #warnIfMisconfigured(): void {
     if (this.#warned || !this.isConnected) return;
-    const problem =
+    const missing =
       this.pollId.trim() === ''
-        ? 'has no poll-id: set poll-id="<the poll’s id>"'
+        ? 'poll-id="<poll id>"'
         : !this.store && !this.proxyUrl
-          ? 'has no proxy: set data-proxy="<your proxy’s URL>" on the script tag, or proxy on the element'
+          ? 'a proxy (data-proxy on the script tag)'
           : undefined;
-    if (problem === undefined) return;
+    if (missing === undefined) return;
     this.#warned = true;
-    console.warn(`Fan Polls: <fan-poll> ${problem}; it shows its loading state until then.`, this);
+    console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, this);
   }
 
   #announce(text: string): void {
@@ -216,7 +216,8 @@ export class FanPoll extends FanElement {
       </header>
       ${this.#renderAnswers(view, action, strings, locale)}
       <p part="stats">
-        ${strings.votes(formatCount(view.uniqueVotes, { locale }))} ·
+        ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
+        ·
         ${strings.tokens(
           formatCount(view.usedTokens, { locale }),
           // 0: the poll has no per-fan cap (or did not say), so none is shown.

@@ -10,7 +10,7 @@ export const de: LanguageStrings = {
   unknownStatus: 'Abstimmung nicht offen',
   opensIn: (d) => `Öffnet in ${d}`,
   closesIn: (d) => `Endet in ${d}`,
-  votes: (n) => `${n} Stimmen`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'Stimme' : 'Stimmen'}`,
   tokens: (used, limit) => `${used} Token eingesetzt${limit ? ` · bis zu ${limit} pro Fan` : ''}`,
   quorum: (current, required) => `Quorum ${current} von ${required}`,
   quorumReached: 'Quorum erreicht',

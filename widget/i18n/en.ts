@@ -10,7 +10,7 @@ export const en: CardStrings = {
   unknownStatus: 'Not open for votes',
   opensIn: (d) => `Opens in ${d}`,
   closesIn: (d) => `Closes in ${d}`,
-  votes: (n) => `${n} votes`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'vote' : 'votes'}`,
   tokens: (used, limit) => `${used} tokens used${limit ? ` · up to ${limit} per fan` : ''}`,
   quorum: (current, required) => `Quorum ${current} of ${required}`,
   quorumReached: 'Quorum reached',

@@ -10,7 +10,7 @@ export const es: LanguageStrings = {
   unknownStatus: 'Votación no abierta',
   opensIn: (d) => `Abre en ${d}`,
   closesIn: (d) => `Cierra en ${d}`,
-  votes: (n) => `${n} votos`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'voto' : 'votos'}`,
   tokens: (used, limit) => `${used} tokens usados${limit ? ` · hasta ${limit} por aficionado` : ''}`,
   quorum: (current, required) => `Quórum ${current} de ${required}`,
   quorumReached: 'Quórum alcanzado',

@@ -10,7 +10,7 @@ export const fr: LanguageStrings = {
   unknownStatus: 'Vote non ouvert',
   opensIn: (d) => `Ouvre dans ${d}`,
   closesIn: (d) => `Ferme dans ${d}`,
-  votes: (n) => `${n} votes`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'vote' : 'votes'}`,
   tokens: (used, limit) => `${used} jetons utilisés${limit ? ` · jusqu’à ${limit} par supporter` : ''}`,
   quorum: (current, required) => `Quorum ${current} sur ${required}`,
   quorumReached: 'Quorum atteint',

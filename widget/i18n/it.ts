@@ -10,7 +10,7 @@ export const it: LanguageStrings = {
   unknownStatus: 'Votazione non aperta',
   opensIn: (d) => `Apre tra ${d}`,
   closesIn: (d) => `Chiude tra ${d}`,
-  votes: (n) => `${n} voti`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'voto' : 'voti'}`,
   tokens: (used, limit) => `${used} token usati${limit ? ` · fino a ${limit} per tifoso` : ''}`,
   quorum: (current, required) => `Quorum ${current} su ${required}`,
   quorumReached: 'Quorum raggiunto',

@@ -10,7 +10,7 @@ export const pt: LanguageStrings = {
   unknownStatus: 'Votação não aberta',
   opensIn: (d) => `Abre em ${d}`,
   closesIn: (d) => `Fecha em ${d}`,
-  votes: (n) => `${n} votos`,
+  votes: (n, plural) => `${n} ${plural === 'one' ? 'voto' : 'votos'}`,
   tokens: (used, limit) => `${used} tokens usados${limit ? ` · até ${limit} por adepto` : ''}`,
   quorum: (current, required) => `Quórum ${current} de ${required}`,
   quorumReached: 'Quórum atingido',

@@ -12,7 +12,8 @@ export interface CardStrings {
   readonly unknownStatus: string;
   readonly opensIn: (duration: string) => string;
   readonly closesIn: (duration: string) => string;
-  readonly votes: (count: string) => string;
+  /** `count` formatted for the locale; `plural` its plural category there (`Intl.PluralRules`). */
+  readonly votes: (count: string, plural: Intl.LDMLPluralRule) => string;
   /** Tokens used in the poll; `limit`, when the poll has one, caps ONE fan's vote weight (not a poll total). */
   readonly tokens: (used: string, limit: string | undefined) => string;
   readonly quorum: (current: string, required: string) => string;
