@@ -1,12 +1,9 @@
-import { defineTags } from './define-tags.ts';
-import { bundledPartLoader } from './runtime/bundled-part-loader.ts';
-import { setPartLoader } from './runtime/parts.ts';
+import { defineElements } from './define-elements.ts';
 
 /**
- * For the extension's pages: registers both elements with every lazy part bundled into the same script, so the
- * build emits no extra chunk and nothing loads later (the extension is not size-constrained).
+ * For the extension's pages: registers both elements. Kept under this name for the extension's imports; the
+ * bundler now splits the lazy pieces (other languages, the list's body) into chunks of the extension itself.
  */
 export function defineBundledElements(): void {
-  setPartLoader(bundledPartLoader);
-  defineTags();
+  defineElements();
 }

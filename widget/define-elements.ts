@@ -1,13 +1,10 @@
 import { defineTags } from './define-tags.ts';
-import { modulePartLoader } from './runtime/module-part-loader.ts';
-import { setPartLoader } from './runtime/parts.ts';
 
 /**
- * For pages that bundle the widget as ES modules (apps, tests): registers both elements, with the
- * lazy parts loaded by `import()` (the bundler splits them). The script-tag build uses `startWidget`, the
- * extension `defineBundledElements`.
+ * For pages and apps that bundle the widget as ES modules (and tests): registers both elements; the page's store
+ * reads through the proxy, and languages and the list's body load with `import()` (the bundler splits them). The
+ * script-tag and iframe builds go through `page-widget.ts`.
  */
 export function defineElements(): void {
-  setPartLoader(modulePartLoader);
   defineTags();
 }

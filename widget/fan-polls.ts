@@ -1,20 +1,27 @@
 /**
- * The script-tag embed: `<script async src=".../fan-polls.js" data-proxy="https://proxy.example"></script>`.
- * Defines `<fan-poll>` and `<fan-poll-list>` (elements already in the page, or added later, upgrade), and makes the
- * page's live store read through the proxy. Voting, the list's body and languages other than English load later,
- * from files beside this one. Loading it twice is harmless.
+ * The script-tag embed, a module script: `<script type="module" src=".../fan-polls.js" data-proxy="https://proxy">`.
+ * Small on purpose: it starts the batched read of the cards the page shows first, then imports the element code (a
+ * content-hashed chunk), so that data and code travel in parallel. Elements added later upgrade too; loading the
+ * script twice is harmless (one module per URL, and the tags are defined once).
  */
-import { startWidget } from './runtime/start-widget.ts';
+import { pollIdsToPrefetch, prefetchPolls } from './delivery/prefetch.ts';
 import { readProxyUrl } from './store/widget-config.ts';
 
 try {
-  // A classic (IIFE) script: `currentScript` is this tag while it runs, async or not.
-  const script = document.currentScript as HTMLScriptElement | null;
-  startWidget({
-    partsBase: script?.src || location.href,
-    nonce: script?.nonce,
-    proxyUrl: readProxyUrl(script?.dataset.proxy),
-  });
+  // A module script has no `currentScript`: its own tag is the one whose URL is this module's.
+  const script = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find(
+    (each) => each.src === import.meta.url,
+  );
+  const proxyUrl = readProxyUrl(script?.dataset.proxy);
+  const prefetch = prefetchPolls(proxyUrl, pollIdsToPrefetch(document, innerHeight));
+  import('./page-widget.ts').then(
+    ({ startPageWidget }) => {
+      startPageWidget({ proxyUrl, nonce: script?.nonce, prefetch });
+    },
+    (error: unknown) => {
+      console.error('Fan Polls could not load.', error);
+    },
+  );
 } catch (error) {
   console.error('Fan Polls could not start.', error);
 }

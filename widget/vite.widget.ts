@@ -1,184 +1,121 @@
-// The widget build: the first-paint scripts (IIFE), the lazy parts (IIFE files that take Lit and the shared modules
-// from the first-paint script through one global), the iframe page, and `custom-elements.json`.
+// The widget build: the element code as native ES modules in content-hashed chunks (Vite's own code splitting),
+// then three small entries with stable names that import it, then the iframe page and `custom-elements.json`.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build, type InlineConfig, type Plugin, type UserConfig } from 'vite';
 import { tidyManifest, type ElementsManifest } from './build/elements-manifest.ts';
-import { minifyCssTemplates } from './build/minify-css.ts';
-import { minifyHtmlTemplates } from './build/minify-html.ts';
-import { partFileName, runtimeGlobalName } from './runtime/runtime-global.ts';
-import {
-  copiedStatelessModulePaths,
-  sharedExports,
-  sharedModulePaths,
-  type SharedModulePath,
-} from './runtime/shared-module-paths.ts';
-import { relativeImportSpecifiers, valueImports } from './build/module-imports.ts';
+import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/widget/', import.meta.url));
-const runtimeGlobal = `globalThis[${JSON.stringify(runtimeGlobalName)}].m`;
-const sharedPrefix = 'fan-polls-shared:';
-/** Lit as the widget imports it (`lit/html.js`: the templates only), and as a part must not (`lit`: LitElement too). */
-const litSpecifiers = ['lit/html.js', 'lit'];
+/** The element code's module, which every entry imports dynamically under its hashed name. */
+const pageWidget = widgetFolder + 'page-widget.ts';
+const pageWidgetPlaceholder = '__fan_polls_page_widget__';
+/**
+ * No comments in what pages load: tree-shaking annotations (`@__PURE__`) are for bundlers, and pages get the final
+ * code. Lit's licence comments were left out before this build too (see the README's widget files).
+ */
+const shippedComments = false;
+/**
+ * The entries partners and the iframe page load: stable names (revalidated by the server), each self-contained so
+ * that it runs, and starts the poll read, as soon as it arrives; everything it imports is a hashed chunk.
+ */
+const entries = [
+  { source: 'fan-polls.ts', file: 'fan-polls.js' },
+  { source: 'iframe/fan-polls-frame.ts', file: 'fan-polls-frame.js' },
+  { source: 'iframe/frame-page.ts', file: 'embed/poll.js' },
+] as const;
 
-/** Modules bundled into the first-paint script, so that no part bundles a second copy of one of them. */
-const firstPaintModules = new Set<string>();
+/**
+ * Lit's templates minified by Lit's own plugin: HTML by html-minifier-next, CSS by lightningcss (README: measured,
+ * -324 B gzip on the element code). A template it cannot parse fails the build instead of shipping unminified.
+ */
+function minifiedTemplates(): Plugin {
+  const rollupPlugin = minifyHtmlLiterals({ include: 'widget/**/*.ts', failOnError: true });
+  // A Rollup plugin: Vite runs it as it is (only its `transform` hook), typed against Rollup's own context.
+  return { ...rollupPlugin, enforce: 'pre' } as unknown as Plugin;
+}
 
-/** One IIFE bundle from one entry; IIFE cannot code-split, which is what makes each output self-contained. */
-function iifeBuild(
-  entry: string,
-  fileName: string,
-  emptyOutDir: boolean,
-  plugins: Plugin[] = [],
-): InlineConfig {
+function common(): InlineConfig {
   return {
     configFile: false,
     publicDir: false,
     logLevel: 'warn',
-    plugins: [minifiedTemplates(), ...plugins],
     build: {
       outDir,
-      emptyOutDir,
       target: 'es2022',
       minify: true,
       sourcemap: false,
       reportCompressedSize: false,
-      lib: { entry: widgetFolder + entry, formats: ['iife'], name: 'FanPolls', fileName: () => fileName },
     },
   };
 }
 
-/** Lit templates without their indentation (CSS minified, HTML whitespace collapsed). */
-function minifiedTemplates(): Plugin {
+/** After the chunks: each entry, with its `import('./page-widget.ts')` pointing at the hashed chunk. */
+function entryBuilds(): Plugin {
+  let pageWidgetFile: string | undefined;
+  let elementCode: string[] = [];
   return {
-    name: 'fan-polls-minify-templates',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.startsWith(widgetFolder) || !id.endsWith('.ts')) return null;
-      return { code: minifyHtmlTemplates(minifyCssTemplates(code)), map: null };
-    },
-  };
-}
-
-/** Remembers every module of the first-paint script. */
-function recordModules(): Plugin {
-  return {
-    name: 'fan-polls-record-first-paint',
+    name: 'fan-polls-entry-builds',
+    apply: 'build',
     generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle))
-        if (output.type === 'chunk') for (const id of output.moduleIds) firstPaintModules.add(id);
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === pageWidget);
+      pageWidgetFile = entry?.fileName;
+      // The element code and every chunk it imports statically: what a card needs before it renders.
+      const needed = new Set(entry ? [entry.fileName] : []);
+      for (const file of needed)
+        for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
+          needed.add(imported);
+      elementCode = [...needed];
+    },
+    async closeBundle() {
+      if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
+      for (const entry of entries) await build(entryBuild(entry.source, entry.file, pageWidgetFile));
+      await copyFile(widgetFolder + 'iframe/poll.html', outDir + 'embed/poll.html');
+      await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
+      await writeElementsManifest();
+      const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
+      await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
     },
   };
 }
 
-/**
- * In a part: Lit and the shared modules come from the first-paint script (`runtime/shared-modules.ts`); bundling a
- * first-paint module the table does not share fails the build, as would a second Lit.
- */
-function sharedFromFirstPaint(): Plugin {
+function entryBuild(source: string, file: string, pageWidgetFile: string): InlineConfig {
+  const base = common();
+  const depth = file.split('/').length - 1;
+  const chunkPath = (depth === 0 ? './' : '../'.repeat(depth)) + pageWidgetFile;
   return {
-    name: 'fan-polls-shared-from-first-paint',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (litSpecifiers.includes(source)) return { id: sharedPrefix + 'lit', external: true };
-      if (!importer || !source.startsWith('.')) return null;
-      const path = relative(root, resolve(dirname(importer), source));
-      return (sharedModulePaths as readonly string[]).includes(path)
-        ? { id: sharedPrefix + path, external: true }
-        : null;
-    },
-    transform(code, id) {
-      // Lit and the shared modules reach a part through the first-paint script's table, which holds the listed exports.
-      const imports = relativeImportSpecifiers(code).map((specifier) => ({
-        specifier,
-        path: relative(root, resolve(dirname(id), specifier)),
-      }));
-      const lit = litSpecifiers.map((specifier) => ({ specifier, path: 'lit' }));
-      for (const { specifier, path } of [...lit, ...imports]) {
-        if (!(sharedModulePaths as readonly string[]).includes(path)) continue;
-        const allowed: readonly string[] = sharedExports[path as SharedModulePath];
-        const missing = valueImports(code, specifier).filter((name) => !allowed.includes(name));
-        if (missing.length > 0)
-          this.error(
-            `${relative(root, id)} imports ${missing.join(', ')} from '${path}', which parts do not get. ` +
-              'Add it to sharedExports (widget/runtime/shared-module-paths.ts) and to shared-modules.ts.',
-          );
-      }
-      return null;
-    },
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        const copies = output.moduleIds.filter(
-          (id) =>
-            (firstPaintModules.has(id) &&
-              id.startsWith(root) &&
-              !(copiedStatelessModulePaths as readonly string[]).includes(relative(root, id))) ||
-            /node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id),
-        );
-        if (copies.length > 0)
-          this.error(
-            `${output.fileName} bundles modules of the first-paint script: ${copies.map((id) => relative(root, id)).join(', ')}. ` +
-              'Add them to widget/runtime/shared-module-paths.ts and shared-modules.ts.',
-          );
-      }
-    },
-  };
-}
-
-function partBuild(entry: string, name: string): InlineConfig {
-  const config = iifeBuild(entry, partFileName(name), false, [sharedFromFirstPaint()]);
-  return {
-    ...config,
-    build: {
-      ...config.build,
-      rolldownOptions: {
-        output: {
-          globals: (id: string) => `${runtimeGlobal}[${JSON.stringify(id.slice(sharedPrefix.length))}]`,
+    ...base,
+    plugins: [
+      {
+        name: 'fan-polls-page-widget-chunk',
+        enforce: 'pre',
+        resolveId(id, importer) {
+          if (importer && id.endsWith('/page-widget.ts'))
+            return { id: pageWidgetPlaceholder, external: true };
+          return null;
+        },
+        renderChunk(code) {
+          return { code: code.replaceAll(pageWidgetPlaceholder, chunkPath), map: null };
         },
       },
+    ],
+    build: {
+      ...base.build,
+      emptyOutDir: false,
+      // Library mode: Vite then wraps no `import()` in its preload helper (the entry imports one chunk).
+      lib: { entry: widgetFolder + source, formats: ['es'], fileName: () => file },
+      // Library mode keeps an ES module's whitespace by default; these are served to pages, so minify it all.
+      rolldownOptions: { output: { minify: true, comments: shippedComments } },
     },
   };
 }
-
-/** After the first-paint script: its parts, the iframe loader, the iframe page, and the elements' manifest. */
-function companionBuilds(): Plugin {
-  return {
-    name: 'fan-polls-companion-builds',
-    apply: 'build',
-    async closeBundle() {
-      await build(iifeBuild('embed/poll.ts', 'embed/poll.js', false, [recordModules()]));
-      const parts = (await readdir(widgetFolder + 'parts')).filter((file) => file.endsWith('.part.ts'));
-      for (const file of parts) await build(partBuild(`parts/${file}`, file.replace(/\.part\.ts$/, '')));
-      await build(iifeBuild('fan-polls-frame.ts', 'fan-polls-frame.js', false));
-      await mkdir(outDir + 'embed', { recursive: true });
-      await copyFile(widgetFolder + 'embed/poll.html', outDir + 'embed/poll.html');
-      await copyFile(widgetFolder + 'embed/poll.css', outDir + 'embed/poll.css');
-      await writeElementsManifest();
-    },
-  };
-}
-
-/** Public in TypeScript for the lazy parts (and Lit's internal state), not the elements' API. */
-const internalMembers = {
-  'fan-poll': [
-    'fan',
-    'selected',
-    'voteError',
-    'cardStrings',
-    'announce',
-    'refreshPoll',
-    'currentView',
-    'reportError',
-  ],
-  'fan-poll-list': ['shownIds'],
-};
 
 /** `custom-elements.json` from the elements' JSDoc (`@summary @attr @fires @csspart @cssproperty`). */
 async function writeElementsManifest(): Promise<void> {
@@ -202,11 +139,33 @@ async function writeElementsManifest(): Promise<void> {
   await writeFile(file, JSON.stringify(tidyManifest(manifest, internalMembers), null, 2) + '\n');
 }
 
-/** `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). */
+/** Public in TypeScript for the list's lazily imported body (and Lit's internal state), not the elements' API. */
+const internalMembers = { 'fan-poll-list': ['shownIds'] };
+
+/**
+ * `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). The element code is
+ * one entry (`page-widget.ts`); the bundler splits what it imports with `import()` (other languages, the list's
+ * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`.
+ */
 export function widgetBuild(): UserConfig {
-  const { configFile: _configFile, ...config } = iifeBuild('fan-polls.ts', 'fan-polls.js', true, [
-    recordModules(),
-    companionBuilds(),
-  ]);
-  return config;
+  const { configFile: _configFile, ...base } = common();
+  return {
+    ...base,
+    plugins: [minifiedTemplates(), entryBuilds()],
+    build: {
+      ...base.build,
+      emptyOutDir: true,
+      // Library mode, as for the entries: no preload helper (nor its `<link rel="modulepreload">`) in the chunks.
+      lib: { entry: { 'page-widget': pageWidget }, formats: ['es'] },
+      rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          minify: true,
+          comments: shippedComments,
+          entryFileNames: 'chunks/[name]-[hash].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
+      },
+    },
+  };
 }

@@ -35,7 +35,7 @@ const types: Readonly<Record<string, string>> = {
 
 /**
  * The demo's Content Security Policy: strict, as on a careful partner site. Scripts need the page's nonce and
- * `strict-dynamic` passes trust to scripts they add (the widget's lazy parts carry the nonce too); `'self'` is the
+ * `strict-dynamic` passes trust to the modules they import (the widget's hashed chunks); `'self'` is the
  * allowlist older browsers fall back to. No inline script or style, no eval.
  */
 export function demoContentSecurityPolicy(proxyUrl: string, nonce?: string): string {
@@ -100,7 +100,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
           '<meta name="fan-polls-proxy" content="" />',
           `<meta name="fan-polls-proxy" content="${escapeHtml(proxyUrl())}" />`,
         )
-        .replace('<script src=', `<script nonce="${nonce}" src=`),
+        .replace('<script type="module" src=', `<script type="module" nonce="${nonce}" src=`),
     );
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, formatCount, formatCountdown, formatPercent, formatRelativeTime } from './format.ts';
+import {
+  countdownParts,
+  formatCount,
+  formatCountdown,
+  formatPercent,
+  formatRelativeTime,
+  pluralCategory,
+} from './format.ts';
 
 describe('formatPercent', () => {
   it('shows exactly the asked decimals, per locale', () => {
@@ -42,6 +49,13 @@ describe('formatRelativeTime', () => {
   });
 });
 
+describe('pluralCategory', () => {
+  it('follows each locale’s plural rules: French counts 0 and 1 as one, English only 1', () => {
+    expect([0, 1, 2].map((count) => pluralCategory(count, 'en'))).toEqual(['other', 'one', 'other']);
+    expect([0, 1, 2].map((count) => pluralCategory(count, 'fr'))).toEqual(['one', 'one', 'other']);
+  });
+});
+
 describe('countdown', () => {
   it('rounds up to the second and never goes below zero', () => {
     expect(countdownParts(1)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
@@ -49,11 +63,12 @@ describe('countdown', () => {
     expect(countdownParts(90_061_000)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
   });
 
-  it('formats minutes, hours and days', () => {
+  it('counts in days and hours while days remain, and to the second only in the last hour', () => {
     expect(formatCountdown(245_000, { locale: 'en' })).toBe('4:05');
-    expect(formatCountdown(3_723_000, { locale: 'en' })).toBe('1:02:03');
-    expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5000, { locale: 'en' })).toBe(
-      '2d 03:04:05',
+    expect(formatCountdown(3_723_000, { locale: 'en' })).toBe('1h 2m');
+    expect(formatCountdown(4 * 86_400_000 + 23 * 3_600_000 + 57 * 60_000 + 46_000, { locale: 'en' })).toBe(
+      '4d 23h',
     );
+    expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000, { locale: 'fr' })).toBe('2j 3h');
   });
 });

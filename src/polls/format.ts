@@ -8,7 +8,18 @@ export interface FormatOptions {
   readonly locale?: string | undefined;
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.PluralRules>();
+
+/** The plural category of `count` in `locale` ('one', 'other', ...): the words around a number follow it. */
+export function pluralCategory(count: number, locale: string | undefined): Intl.LDMLPluralRule {
+  const key = `p|${locale ?? ''}`;
+  let rules = cache.get(key) as Intl.PluralRules | undefined;
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(canonicalLocale(locale));
+    cache.set(key, rules);
+  }
+  return rules.select(count);
+}
 
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;
@@ -98,15 +109,16 @@ export function countdownParts(ms: number): {
   };
 }
 
-/** A countdown clock: `4:05`, `1:02:03`, `2d 03:04:05` (the day unit in the locale's narrow form). */
+/**
+ * A countdown a fan reads at a glance: days and hours while days remain (`2d 3h`), hours and minutes within the day
+ * (`1h 2m`), and to the second only in the last hour (`4:05`); units in the locale's narrow form.
+ */
 export function formatCountdown(ms: number, options: FormatOptions = {}): string {
   const { days, hours, minutes, seconds } = countdownParts(ms);
+  const unit = (value: number, name: 'day' | 'hour' | 'minute'): string =>
+    numberFormat(options.locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
+  if (days > 0) return `${unit(days, 'day')} ${unit(hours, 'hour')}`;
+  if (hours > 0) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
   const two = numberFormat(options.locale, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = numberFormat(options.locale, { useGrouping: false });
-  if (days > 0) {
-    const day = numberFormat(options.locale, { style: 'unit', unit: 'day', unitDisplay: 'narrow' });
-    return `${day.format(days)} ${two.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`;
-  }
-  if (hours > 0) return `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`;
-  return `${one.format(minutes)}:${two.format(seconds)}`;
+  return `${numberFormat(options.locale, { useGrouping: false }).format(minutes)}:${two.format(seconds)}`;
 }

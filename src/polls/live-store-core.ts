@@ -3,7 +3,7 @@ import type { Poll } from '../platform/types.ts';
 import { browserPageSignals, type PageSignals } from './page-signals.ts';
 import { systemScheduler, type Scheduler } from './scheduler.ts';
 
-/** What a listener sees of a failed read: a `PlatformError`, or the widget's first paint's own note. */
+/** What a listener sees of a failed read: a `PlatformError`, or any error with the same code and message. */
 export type LivePollError = Pick<PlatformError, 'code' | 'message'> & { readonly retryAt?: Date | undefined };
 
 export type LivePollState =
@@ -35,18 +35,7 @@ export interface LiveStoreCoreOptions {
   readonly chunkSize?: number;
   /** A listener that throws is reported here (default `console.error`) and the others still hear the change. */
   readonly onListenerError?: (error: unknown) => void;
-  /** A read made before the store existed, applied to each of its polls when first subscribed (see `FirstRead`). */
-  readonly seed?: FirstRead;
 }
-
-/**
- * One read of `ids` made before the store existed: the script-tag widget's first paint reads once, then hands its
- * cards to this store, which goes on from that read (its pace, or its backoff and `Retry-After`) instead of reading
- * again.
- */
-export type FirstRead = { readonly ids: readonly string[]; readonly at: number } & (
-  { readonly polls: readonly Poll[] } | { readonly error: PlatformError }
-);
 
 export interface PollEntry {
   readonly listeners: Set<LivePollListener>;
@@ -106,7 +95,6 @@ class PageLivePollStore implements LivePollStore, PacerHost {
   readonly #entries = new Map<string, PollEntry>();
   readonly #stopSignals: () => void;
   readonly #pacer: LivePacer;
-  readonly #seed: FirstRead | undefined;
   #inFlight = false;
   #disposed = false;
   #wasOnline: boolean;
@@ -122,9 +110,6 @@ class PageLivePollStore implements LivePollStore, PacerHost {
         console.error(error);
       });
     this.#pacer = make(this);
-    this.#seed = options.seed;
-    // The backoff and `Retry-After` start from a failed first read.
-    if (this.#seed && 'error' in this.#seed) this.#pacer.afterRead([this.#seed.error], this.#seed.at);
     this.#wasOnline = this.#signals.isOnline();
     this.#stopSignals = this.#signals.onChange(() => {
       const online = this.#signals.isOnline();
@@ -152,7 +137,6 @@ class PageLivePollStore implements LivePollStore, PacerHost {
         lastRead: undefined,
       };
       this.#entries.set(pollId, entry);
-      this.#applySeed(pollId);
     }
     const subscribed = entry;
     // A wrapper per subscription: the same function subscribed twice is two subscriptions, removed one by one.
@@ -185,13 +169,6 @@ class PageLivePollStore implements LivePollStore, PacerHost {
     this.#pacer.stop();
     this.#stopSignals();
     this.#entries.clear();
-  }
-
-  #applySeed(pollId: string): void {
-    const seed = this.#seed;
-    if (!seed?.ids.includes(pollId)) return;
-    if ('polls' in seed) this.#applyPolls([pollId], seed.polls, seed.at);
-    else this.#applyFailure([pollId], seed.error);
   }
 
   active(): boolean {

@@ -7,7 +7,6 @@ import {
 
 export type {
   FetchPolls,
-  FirstRead,
   LivePollError,
   LivePollListener,
   LivePollState,
@@ -20,7 +19,7 @@ export interface LivePollStoreOptions extends LiveStoreCoreOptions, AdaptivePace
  * The page's live poll store: every card subscribes here, and all of them share one timer and one batched read per
  * tick. Pace follows each poll's phase; nothing is read while the page is hidden or offline; failures back off with
  * full jitter and honour the platform's `Retry-After`. (The store is `live-store-core.ts`, its pacing
- * `adaptive-pacer.ts`; the script-tag widget's first paint reads once and hands over to this store with `seed`.)
+ * `adaptive-pacer.ts`.)
  */
 export function createLivePollStore(options: LivePollStoreOptions): LivePollStore {
   return createPacedLivePollStore(options, adaptivePacer(options));

@@ -127,28 +127,26 @@ describe('viewQuorum', () => {
     });
   });
 
-  it('clamps progress to 0..1 and trusts the platform flag', () => {
+  it('says reached only when the platform does, whatever the numbers, and clamps progress to 0..1', () => {
     expect(
       viewQuorum({ quorum: '0.2', currentQuorumPercentage: '0.5', isQuorumReached: false }),
-    ).toMatchObject({
-      reached: true,
-      progress: 1,
-    });
+    ).toMatchObject({ reached: false, progress: 1 });
     expect(
       viewQuorum({ quorum: '0.2', currentQuorumPercentage: '0.1', isQuorumReached: true }),
-    ).toMatchObject({
-      reached: true,
-      progress: 1,
-    });
+    ).toMatchObject({ reached: true, progress: 1 });
     expect(
       viewQuorum({ quorum: '0.2', currentQuorumPercentage: '-3', isQuorumReached: false }).progress,
     ).toBe(0);
   });
 
-  it('treats a missing or unreadable requirement as nothing to reach', () => {
-    expect(viewQuorum({ quorum: 'n/a', currentQuorumPercentage: '', isQuorumReached: false })).toEqual({
+  it('shows a required quorum of 0 with no vote as the platform does: not reached, an empty bar', () => {
+    expect(viewQuorum({ quorum: '0', currentQuorumPercentage: '0', isQuorumReached: false })).toEqual({
       required: 0,
       current: 0,
+      reached: false,
+      progress: 0,
+    });
+    expect(viewQuorum({ quorum: 'n/a', currentQuorumPercentage: '', isQuorumReached: true })).toMatchObject({
       reached: true,
       progress: 1,
     });

@@ -103,17 +103,17 @@ export function viewPoll(poll: Poll, nowMs: number, options: ViewOptions = {}): 
 }
 
 /**
- * Quorum from the platform's fraction strings. `reached` trusts the platform's flag and also the numbers (the flag
- * may lag a read behind). No required fraction means nothing to reach: reached, progress 1.
+ * Quorum from the platform's fraction strings. Whether it is reached is the platform's fact (`isQuorumReached`), never
+ * derived from the numbers: with a required quorum of 0 and no vote yet, the platform says not reached, and so does
+ * the card. Progress follows the numbers, up to 1, and is full once the platform says reached.
  */
 export function viewQuorum(
   poll: Pick<Poll, 'quorum' | 'currentQuorumPercentage' | 'isQuorumReached'>,
 ): QuorumView {
   const required = fraction(poll.quorum);
   const current = fraction(poll.currentQuorumPercentage);
-  const reached = poll.isQuorumReached || current >= required;
-  // Not reached implies required > current >= 0, so the division is safe.
-  const progress = reached ? 1 : current / required;
+  const reached = poll.isQuorumReached;
+  const progress = reached ? 1 : required > 0 ? Math.min(1, Math.max(0, current / required)) : 0;
   return { required, current, reached, progress };
 }
 

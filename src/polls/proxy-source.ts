@@ -15,7 +15,7 @@ export interface ProxySourceOptions {
 /**
  * Turns the proxy's answer body into polls. Hosts pass the platform's tolerant parser (`parsePollList`); the
  * script-tag widget passes a lean shape check instead, because the proxy has already parsed the platform's answer and
- * the full parser would add 2.3 kB gzip to its first paint.
+ * the full parser would add 2.3 kB gzip to its element code.
  */
 export type ReadPolls = (body: unknown) => readonly Poll[];
 
@@ -51,15 +51,6 @@ export function fetchPollsFromProxy(
 }
 
 const readingFromProxy = 'Reading polls from the proxy';
-
-/**
- * A read of the proxy that failed elsewhere (the widget's first paint leaves its failures raw): a refused answer,
- * passed as its unread `Response`, or whatever the fetch threw, as the PlatformError the store understands.
- */
-export async function errorFromProxyRead(failure: unknown, now: number): Promise<PlatformError> {
-  if (!(failure instanceof Response)) return errorFromFetchFailure(failure, readingFromProxy);
-  return errorFromProxyAnswer(failure, await readJsonBody(failure).catch(() => undefined), now);
-}
 
 /** A proxy's error answer (`ProxyErrorBody`) as the PlatformError the store understands. */
 export function errorFromProxyAnswer(response: Response, body: unknown, now: number): PlatformError {

@@ -3,7 +3,7 @@ import { backendError } from './api/gateway-errors.ts';
 import { isoWithOffset } from './api/poll-json.ts';
 import { phaseAt } from './data/poll-tally.ts';
 import { resetSandboxState } from './reset.ts';
-import type { SandboxState } from './sandbox.ts';
+import type { SandboxState } from './sandbox-state.ts';
 
 /**
  * The sandbox's control surface for tests and partners, under `/__sandbox/` on the API origin: read the state,

@@ -1,4 +1,4 @@
-import type { SandboxState } from './sandbox.ts';
+import type { SandboxState } from './sandbox-state.ts';
 
 /** Back to the first state: polls seeded again relative to the clock, no faults, fresh quotas and simulation. */
 export function resetSandboxState(state: SandboxState): void {

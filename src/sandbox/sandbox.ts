@@ -14,14 +14,9 @@ import { PollStore } from './data/poll-store.ts';
 import { FaultProfile, withFaults } from './faults.ts';
 import { VoteSimulation } from './simulation.ts';
 import { resetSandboxState } from './reset.ts';
+import type { SandboxLifetimes, SandboxState } from './sandbox-state.ts';
 
-/** Token lifetimes in seconds (numbers, not the literal defaults of choices.ts). */
-export interface SandboxLifetimes {
-  readonly accessTokenSeconds: number;
-  readonly refreshTokenSeconds: number;
-  readonly authorizationCodeSeconds: number;
-  readonly applicationTokenSeconds: number;
-}
+export type { SandboxLifetimes, SandboxState } from './sandbox-state.ts';
 
 export interface SandboxOptions {
   clock?: SandboxClock;
@@ -41,18 +36,6 @@ export interface SandboxOptions {
   simulationSeed?: number;
   /** How long a vote stays `pending` before it is `accepted` (or `rejected`), by the sandbox clock. */
   voteConfirmationMs?: number;
-}
-
-/** Everything the two sandbox origins share. */
-export interface SandboxState {
-  readonly clock: SandboxClock;
-  readonly applications: ApplicationRegistry;
-  readonly tokens: TokenStore;
-  readonly lifetimes: SandboxLifetimes;
-  readonly polls: PollStore;
-  readonly faults: FaultProfile;
-  readonly throttle: Throttle;
-  readonly simulation: VoteSimulation;
 }
 
 /** The platform sandbox: two Hono apps, the resource API and the OAuth server, over one shared state. */

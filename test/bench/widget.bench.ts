@@ -1,75 +1,140 @@
-// Widget figures: gzip sizes of the two embed scripts, and script start -> painted card with data in Chromium.
-import { readdirSync, readFileSync } from 'node:fs';
+// Widget figures as a fan waits for them: a plain article page at a phone's width in Chromium, the network throttled to
+// Fast 4G through the DevTools protocol, a cold cache, timed from navigation start; this build and the baseline
+// (main before issue 12) side by side in the same run, alternating. Also the gzip size of each build's files.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack } from '../browser/widget-stack.ts';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { viewPoll } from '../../src/polls/poll-view.ts';
+import { readWidgetFiles } from '../../widget/build/widget-files.ts';
+import { launchChromium } from '../browser/widget-stack.ts';
+import { screenshotPath } from '../support/screenshots.ts';
+import { startSandboxAndProxy } from '../support/stack.ts';
+import { ensureWidgetBuilt } from '../support/vite-build.ts';
+import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/article-pages.ts';
+import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
+import { baselineCommit, baselineWidgetDir } from './widget/baseline-build.ts';
+import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
 
-const dist = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
-const runs = 7;
+const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
+const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
+
+const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function printSizes(baselineDir: string): void {
+  const current = readWidgetFiles().scriptTagCard;
+  const currentCard = current.reduce((sum, file) => sum + gzipBytes(currentDir + file), 0);
+  // The baseline's open card: its first-paint script, then its voting and live parts.
+  const baselineFiles = ['fan-polls.js', 'fan-polls.voting.js', 'fan-polls.live.js'];
+  const baselineCard = baselineFiles.reduce((sum, file) => sum + gzipBytes(baselineDir + file), 0);
+  console.log(`code a script-tag card with an open poll needs, gzip -9 (target 20 kB = 20,480 B):`);
+  console.log(
+    `  this build: ${currentCard} B (${current.join(' + ')}) ${currentCard <= 20_480 ? 'OK' : 'OVER'}`,
+  );
+  console.log(`  ${baselineCommit}: ${baselineCard} B (${baselineFiles.join(' + ')})`);
+  console.log(
+    `  fan-polls-frame.js: this build ${gzipBytes(currentDir + 'fan-polls-frame.js')} B, ${baselineCommit} ${gzipBytes(baselineDir + 'fan-polls-frame.js')} B`,
+  );
+}
+
+async function choosePolls(proxyUrl: string): Promise<PollChoice> {
+  const body = (await (await fetch(`${proxyUrl}${proxyRoutes.polls}?limit=50`)).json()) as { data: Poll[] };
+  const now = Date.now();
+  const phase = (poll: Poll) => viewPoll(poll, now).phase;
+  const open = body.data.find((poll) => phase(poll) === 'open');
+  const readOnly = body.data.find((poll) => phase(poll) === 'disclosed' || phase(poll) === 'closed');
+  if (!open || !readOnly) throw new Error('The sandbox has no open or no read-only poll.');
+  return { open: open.id, readOnly: readOnly.id, ten: body.data.slice(0, 10).map((poll) => poll.id) };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+function summary(figures: readonly PageFigures[]): Record<string, string> {
+  const ms = (pick: (f: PageFigures) => number | undefined) => {
+    const values = figures.map(pick).filter((value): value is number => value !== undefined);
+    return values.length === 0 ? '—' : median(values).toFixed(0);
+  };
+  return {
+    data: ms((f) => f.dataMs),
+    'last card data': ms((f) => f.lastDataMs),
+    cards: ms((f) => f.cardsWithData),
+    interactive: ms((f) => f.interactiveMs),
+    'RT data': ms((f) => f.roundTripsToData),
+    'RT interactive': ms((f) => f.roundTripsToInteractive),
+    'code kB': (median(figures.map((f) => f.codeBytes)) / 1000).toFixed(1),
+    'total kB': (median(figures.map((f) => f.totalBytes)) / 1000).toFixed(1),
+    requests: ms((f) => f.requests),
+    CLS: median(figures.map((f) => f.layoutShift)).toFixed(3),
+    'CLS max': Math.max(...figures.map((f) => f.layoutShift)).toFixed(3),
+    'card px': ms((f) => f.cardHeight),
+  };
+}
 
 export default async function widgetBench(): Promise<void> {
   ensureWidgetBuilt();
-  const gzip = (file: string): { raw: number; gzip: number } => {
-    const code = readFileSync(dist + file);
-    return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  const builds: BenchBuild[] = [
+    { name: 'current', widgetDir: currentDir, snippet: snippets.current },
+    { name: 'baseline', widgetDir: baselineWidgetDir(), snippet: snippets.baseline },
+    { name: 'unreserved', widgetDir: currentDir, snippet: snippets.unreserved },
+  ];
+  printSizes(builds[1]!.widgetDir);
+  const label: Record<string, string> = {
+    current: 'this build',
+    baseline: baselineCommit,
+    unreserved: 'this build, no reserved height',
   };
-  const line = (label: string, size: { raw: number; gzip: number }, targetBytes?: number): void => {
-    const verdict =
-      targetBytes === undefined
-        ? ''
-        : ` (target ${targetBytes} B) ${size.gzip <= targetBytes ? 'OK' : 'OVER'}`;
-    console.log(`${label}: ${size.raw} B minified, ${size.gzip} B gzip${verdict}`);
-  };
-  const firstPaint = gzip('fan-polls.js');
-  line('fan-polls.js (first paint: Lit, card, store with its first read)', firstPaint, 10_240);
-  line('fan-polls-frame.js', gzip('fan-polls-frame.js'), 1536);
-  const parts = readdirSync(dist).filter((file) => /^fan-polls\.[a-z-]+\.js$/.test(file));
-  let total = firstPaint.gzip;
-  for (const file of parts) {
-    const size = gzip(file);
-    total += size.gzip;
-    line(`  lazy part ${file}`, size);
-  }
-  console.log(`fan-polls.js + every lazy part: ${total} B gzip (each file gzipped on its own)`);
 
-  const stack = await startWidgetStack();
+  // The pages need the proxy's URL and the polls, known once the proxy (which must allow the pages' origin) runs.
+  const known: { proxyUrl: string; polls?: PollChoice } = { proxyUrl: '' };
+  const articles = await serveArticles(
+    builds,
+    () => known.proxyUrl,
+    () => known.polls!,
+  );
+  const stack = await startSandboxAndProxy({
+    sandbox: { simulate: false },
+    proxy: { env: { FAN_POLLS_ALLOWED_ORIGINS: articles.url } },
+  });
+  known.proxyUrl = stack.proxy.url;
+  known.polls = await choosePolls(known.proxyUrl);
   const browser = await launchChromium();
-  const timings: number[] = [];
+  const results = new Map<string, PageFigures[]>();
   try {
-    for (let run = 0; run < runs; run += 1) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      // Painted: the first card's ready event (data rendered), then the next frame.
-      await page.addInitScript(() => {
-        document.addEventListener(
-          'fan-poll-ready',
-          () => {
-            requestAnimationFrame(() => {
-              (window as unknown as { paintedAt: number }).paintedAt = performance.now();
-            });
-          },
-          { once: true },
-        );
-      });
-      await page.goto(stack.demo.url);
-      await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
-      // Script start: when fan-polls.js finished downloading (it runs right after).
-      const ms = await page.evaluate(() => {
-        const entry = performance
-          .getEntriesByType('resource')
-          .find((each) => each.name.endsWith('/fan-polls.js'));
-        const paintedAt = (window as unknown as { paintedAt: number }).paintedAt;
-        return entry ? paintedAt - (entry as PerformanceResourceTiming).responseEnd : Number.NaN;
-      });
-      timings.push(ms);
-      await page.close();
-    }
+    for (let run = 0; run < runs; run += 1)
+      for (const benchCase of benchCases)
+        // Alternating builds, so that load from other processes on the machine hits both alike.
+        for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+          const figures = await measurePage(
+            browser,
+            `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
+            {
+              banner: benchCase === 'iframe banner',
+              interactive: benchCase === 'open card',
+            },
+            run === 0 ? screenshotPath(`bench-${build.name}-${caseSlug(benchCase)}.png`) : undefined,
+          );
+          const key = `${benchCase}|${build.name}`;
+          results.set(key, [...(results.get(key) ?? []), figures]);
+        }
   } finally {
     await browser.close();
     await stack.close();
+    await articles.close();
   }
-  timings.sort((a, b) => a - b);
-  const median = timings[Math.floor(timings.length / 2)] ?? Number.NaN;
   console.log(
-    `script loaded -> painted card with data (Chromium, ${runs} runs): median ${median.toFixed(0)} ms, min ${timings[0]?.toFixed(0)} ms, max ${timings.at(-1)?.toFixed(0)} ms`,
+    `\nChromium, 375x740, Fast 4G (${fast4g.latency} ms RTT, ${(fast4g.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
+      `${(fast4g.uploadThroughput * 8) / 1e3} kbit/s up) through CDP, cold cache, medians of ${runs} runs; ms from navigation start`,
   );
+  const rows = benchCases.flatMap((benchCase: BenchCase) =>
+    builds.map((build) => ({
+      case: benchCase,
+      build: label[build.name],
+      ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
+    })),
+  );
+  console.table(rows);
 }

@@ -64,7 +64,7 @@ describe('a card on a connected site, with the extension', () => {
     await completeConsent(extension.context, 'allow', 'sam');
     const vote = card.getByRole('button', { name: 'Vote', exact: true });
     await vote.waitFor();
-    await card.getByText('You confirm each vote in the Fan Polls extension.').waitFor();
+    await card.getByText('You confirm votes in Fan Polls.').waitFor();
     const [first, second] = poll.answers;
     await card.getByRole('radio', { name: new RegExp(first!.answer) }).check();
     const window = confirmationWindow(extension.context);

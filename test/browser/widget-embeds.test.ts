@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanToken, voteRequest } from '../../src/sandbox/test-kit.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -83,7 +84,7 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.close();
   });
 
-  it('keeps the cards’ first data when the live part cannot load, and throws nothing into the page', async () => {
+  it('keeps the cards when a lazy chunk cannot load (the list’s body), and throws nothing into the page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const thrown: string[] = [];
     const logged: string[] = [];
@@ -91,15 +92,57 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await page.route('**/fan-polls.live.js', (route) => route.abort('connectionreset'));
+    await page.route('**/widget/chunks/list-view-*.js', (route) => route.abort('connectionreset'));
     await page.goto(stack.demo.url);
     const first = page.locator('fan-poll').first();
     await first.locator('[part="question"]').waitFor();
-    await expect.poll(() => logged.some((text) => text.includes('live updates could not load'))).toBe(true);
-    // Still the card with its poll: no skeleton, no error state in its place.
+    await page.locator('fan-poll-list').scrollIntoViewIfNeeded();
+    await expect.poll(() => logged.length).toBeGreaterThan(0);
     expect(await first.locator('[part="stats"]').textContent()).toMatch(/votes/);
-    expect(await first.locator('[role="alert"]').count()).toBe(0);
+    expect(await page.locator('fan-poll-list fan-poll').count()).toBe(0);
     expect(thrown).toEqual([]);
+    await page.close();
+  });
+
+  it('upgrades cards a single-page app adds later, and loading the script twice changes nothing', async () => {
+    const { page } = await openDemo();
+    const thrown: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => thrown.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const pollId = (await page.locator('fan-poll').first().getAttribute('poll-id'))!;
+    const constructors = await page.evaluate(async () => {
+      const first = customElements.get('fan-poll');
+      // The same file again, and a second copy of it under another URL (another module instance).
+      for (const src of ['/widget/fan-polls.js', '/widget/fan-polls.js?copy=2']) {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.src = src;
+        script.dataset.proxy =
+          document.querySelector<HTMLScriptElement>('script[data-proxy]')!.dataset.proxy!;
+        document.head.append(script);
+        await new Promise((resolve) => {
+          script.addEventListener('load', resolve);
+        });
+      }
+      return { same: customElements.get('fan-poll') === first };
+    });
+    expect(constructors).toEqual({ same: true });
+    await page.evaluate((id) => {
+      const card = document.createElement('fan-poll');
+      card.setAttribute('poll-id', id);
+      card.id = 'added-later';
+      document.querySelector('article')!.append(card);
+    }, pollId);
+    const added = page.locator('#added-later');
+    await added.scrollIntoViewIfNeeded();
+    await added.locator('[part="question"]').waitFor();
+    expect(await added.locator('[part="stats"]').textContent()).toMatch(/votes/);
+    await page.screenshot({ path: screenshotPath('spa-upgrade.png'), fullPage: false });
+    expect(thrown).toEqual([]);
+    expect(warnings).toEqual([]);
     await page.close();
   });
 
@@ -111,20 +154,16 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
     const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     expect(seen).toEqual([]);
-    // The lazy parts (voting for the open card, the list's body) came in under the nonce + strict-dynamic policy.
-    const parts = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLScriptElement>('script[src*="/widget/fan-polls."]')].map(
-        (script) => ({
-          file: new URL(script.src).pathname,
-          nonced: script.nonce !== '',
-        }),
-      ),
+    // The element code and the lazy chunks (the list's body) came in as modules under the nonce + strict-dynamic policy.
+    const chunks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/widget/chunks/'))
+        .map((path) => path.replace(/-[\w-]{8}\.js$/, '-<hash>.js')),
     );
-    expect(parts).toEqual(
-      expect.arrayContaining([
-        { file: '/widget/fan-polls.voting.js', nonced: true },
-        { file: '/widget/fan-polls.list.js', nonced: true },
-      ]),
+    expect(chunks).toEqual(
+      expect.arrayContaining(['/widget/chunks/page-widget-<hash>.js', '/widget/chunks/list-view-<hash>.js']),
     );
     expect(violations).toEqual([]);
     const demoOrigin = new URL(stack.demo.url).origin;
@@ -156,6 +195,24 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
       return axe.run({ include: [['fan-poll']] });
     });
     expect(result.violations.map((violation) => violation.id)).toEqual([]);
+    await page.close();
+  });
+
+  it('gives the banner’s page its own landmark beside the host page’s <main> (axe landmark-unique, across frames)', async () => {
+    const { page } = await openDemo(1280, true);
+    await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
+    await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
+    for (const frame of page.frames()) await frame.addScriptTag({ content: axeSource });
+    const result = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(options: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      return axe.run({ runOnly: ['landmark-unique', 'landmark-no-duplicate-main'] });
+    });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await page.locator('main').count()).toBe(1);
     await page.close();
   });
 

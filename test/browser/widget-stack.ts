@@ -1,39 +1,12 @@
 // The widget's browser-test stack: sandbox, proxy and demo page on free ports, the widget built, and Chromium.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { serveDemo, type RunningDemo } from '../../src/dev/demo-server.ts';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
-import { viteBuild } from '../support/vite-build.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+export { ensureWidgetBuilt } from '../support/vite-build.ts';
 
 export interface WidgetStack extends SandboxAndProxy {
   readonly demo: RunningDemo;
 }
-
-/** Builds `dist/widget` when it is missing or older than any file of `widget/` or `src/polls/`. */
-export function ensureWidgetBuilt(): void {
-  const built = `${root}dist/widget/fan-polls.js`;
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const newest = Math.max(
-    ...['widget', 'src/polls', 'src/contracts'].map((folder) => newestIn(`${root}${folder}`)),
-  );
-  if (newest > builtAt) {
-    viteBuild('widget');
-  }
-}
-
-function newestIn(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = `${folder}/${entry.name}`;
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Requests the proxy sent to the platform, in order (method and path). */
 
 export interface WidgetStackOptions {
   /** Simulated fans voting in open polls (the sandbox's default: on). */

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,4 +14,23 @@ export function viteBuild(mode: 'widget' | 'extension-chrome' | 'extension-firef
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+}
+
+/** Builds `dist/widget` when it is missing or older than any file of `widget/`, `src/polls/` or `src/contracts/`. */
+export function ensureWidgetBuilt(): void {
+  const built = `${root}dist/widget-files.json`;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const newest = Math.max(
+    ...['widget', 'src/polls', 'src/contracts'].map((folder) => newestIn(`${root}${folder}`)),
+  );
+  if (newest > builtAt) viteBuild('widget');
+}
+
+function newestIn(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = `${folder}/${entry.name}`;
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
 }

@@ -13,7 +13,7 @@ export interface ElementsManifest {
 /**
  * What the analyzer gets wrong for these elements: it lists each `dispatchEvent(new X())` as an event without a
  * name (the `@fires` tags name them), it lists `#private` members, and it shows `state: true` properties and the
- * members the lazy parts use as public API. `internal` names the last two, by tag.
+ * members the list's lazily imported body uses as public API. `internal` names the last two, by tag.
  */
 export function tidyManifest(
   manifest: ElementsManifest,

@@ -1,8 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LivePollState, LivePollStore } from '../store/poll-model.ts';
-
-/** Cards start loading when they come this close to the viewport. */
-const nearViewportMargin = '300px';
+import { nearViewportPx } from './near-viewport.ts';
 
 /**
  * Subscribes a card to the page's live store for one poll, once the card is near the viewport (or at once when
@@ -50,7 +48,7 @@ export class LivePollController implements ReactiveController {
         this.observer = undefined;
         this.start(store, pollId);
       },
-      { rootMargin: nearViewportMargin },
+      { rootMargin: `${nearViewportPx}px` },
     );
     this.observer.observe(this.host);
   }

@@ -1,9 +1,9 @@
-import { nothing, type TemplateResult } from 'lit/html.js';
-import { css, FanElement } from '../base/fan-element.ts';
-import { loadPart } from '../runtime/parts.ts';
+import { nothing, type TemplateResult } from 'lit';
+import { FanElement } from '../base/fan-element.ts';
 import type { LivePollStore } from '../store/poll-model.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { listFilterNames, listIdNames } from './list-attributes.ts';
+import { listStyles } from './fan-poll-list.styles.ts';
 import type { ListHost, ListPollIds } from './list-host.ts';
 import type { ListView } from './list-view.ts';
 
@@ -43,26 +43,8 @@ export type { ListPollIds } from './list-host.ts';
  * @cssproperty --fan-poll-list-min-width - Narrowest card before the grid drops a column.
  */
 export class FanPollList extends FanElement implements ListHost {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    ul {
-      all: initial;
-      display: grid;
-      gap: var(--fan-poll-list-gap, 16px);
-      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--fan-poll-list-min-width, 280px)), 1fr));
-    }
-    li {
-      display: block;
-    }
-    p {
-      all: initial;
-      display: block;
-      color: var(--fan-poll-muted, #596070);
-      font: 14px/1.4 var(--fan-poll-font, system-ui, sans-serif);
-    }
-  `;
+  static override styles = listStyles;
+
   static override properties = {
     proxy: {},
     theme: {},
@@ -70,11 +52,10 @@ export class FanPollList extends FanElement implements ListHost {
     store: { attribute: false },
     pollIds: { attribute: false },
     shownIds: { state: true },
+    // Each filter and tracking attribute is a reactive property of its own name, so that a change reads the list
+    // again; the body reads the attributes themselves (`getAttribute`).
     ...Object.fromEntries(
-      [...listFilterNames, ...listIdNames, ...trackingKeys].map((name) => [
-        name,
-        { attribute: name, noAccessor: true },
-      ]),
+      [...listFilterNames, ...listIdNames, ...trackingKeys].map((name) => [name, { attribute: name }]),
     ),
   };
 
@@ -101,7 +82,7 @@ export class FanPollList extends FanElement implements ListHost {
     if (this.view) this.view.update();
     else if (!this.viewRequested) {
       this.viewRequested = true;
-      loadPart('list').then(
+      import('./list-view.ts').then(
         ({ createListView }) => {
           this.view = createListView(this);
           this.requestUpdate();

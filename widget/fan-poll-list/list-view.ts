@@ -1,5 +1,5 @@
 /** The body of `<fan-poll-list>`, loaded when a list is on the page: reads the chosen poll ids, renders the cards. */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
@@ -40,7 +40,7 @@ export function createListView(host: ListHost): ListView {
       loadedKey = key;
       load(query).then(
         (ids) => {
-          if (loadedKey === key) host.shownIds = ids;
+          if (loadedKey === key) host.shownIds = inGivenOrder(ids, host.getAttribute('ids'));
         },
         (error: unknown) => {
           host.shownIds = [];
@@ -81,4 +81,18 @@ export function createListView(host: ListHost): ListView {
       </ul>`;
     },
   };
+}
+
+/** The polls in the order the partner listed them in `ids` (the proxy answers in its own order); else as answered. */
+function inGivenOrder(ids: readonly string[], given: string | null): readonly string[] {
+  const order = (given ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((id) => id.toLowerCase());
+  if (order.length === 0) return ids;
+  const rank = (id: string): number => {
+    const index = order.indexOf(id.toLowerCase());
+    return index === -1 ? order.length : index;
+  };
+  return [...ids].sort((a, b) => rank(a) - rank(b));
 }

@@ -1,4 +1,4 @@
-import { css } from '../base/fan-element.ts';
+import { css } from 'lit';
 
 /**
  * The card's styles. Public API: the `--fan-poll-*` custom properties and the `part`s documented on the element.

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../define-elements.ts';
 import { defineElements } from '../define-elements.ts';
+import { settle } from '../test-support/settle.ts';
 import { PlatformError } from '../../src/platform/errors.ts';
 import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts';
 import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
-import { loadPart } from '../runtime/parts.ts';
 
 defineElements();
 
@@ -28,13 +28,6 @@ async function mount(
   document.body.append(card);
   await settle(card);
   return card;
-}
-
-async function settle(card: FanPoll): Promise<void> {
-  for (let round = 0; round < 5; round += 1) {
-    await card.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
 }
 
 const text = (card: FanPoll): string => card.shadowRoot!.textContent.replace(/\s+/g, ' ');
@@ -144,6 +137,20 @@ describe('<fan-poll> states', () => {
     expect(stats).not.toMatch(/per fan|of 0/);
   });
 
+  it.each([
+    ['en', 1, '1 vote ·'],
+    ['en', 0, '0 votes ·'],
+    ['fr', 0, '0 vote ·'],
+    ['de', 1, '1 Stimme ·'],
+  ])('says the number of votes in %s with its plural rules (%i)', async (lang, count, words) => {
+    const card = await mount(fakeStore(ready(pollIn('open', { statistics: { uniqueVoteCount: count } }))), {
+      attributes: { lang },
+    });
+    await vi.waitFor(() => {
+      expect(text(card)).toContain(words);
+    });
+  });
+
   it('says the per-fan cap in French', async () => {
     const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, tokenLimit: 1000 }))), {
       attributes: { lang: 'fr' },
@@ -164,6 +171,38 @@ describe('<fan-poll> states', () => {
     button(card)!.click();
     expect(store.refreshes).toBe(1);
     expect(errors).toEqual(['load-failed']);
+  });
+
+  it('says an unknown poll does not exist, and offers no retry that could never work', async () => {
+    const store = fakeStore();
+    const card = await mount(store);
+    store.emit({
+      status: 'error',
+      error: new PlatformError('not_found', 'The platform did not return this poll.'),
+    });
+    await settle(card);
+    expect(card.shadowRoot!.querySelector('[role="alert"]')?.textContent).toContain('does not exist');
+    expect(button(card)).toBeNull();
+  });
+
+  it('warns once in the console when the partner left out the poll id or the proxy', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const noId = document.createElement('fan-poll');
+    noId.store = fakeStore();
+    document.body.append(noId);
+    await settle(noId);
+    noId.theme = 'dark';
+    await settle(noId);
+    const noProxy = document.createElement('fan-poll');
+    noProxy.setAttribute('poll-id', 'poll-1');
+    document.body.append(noProxy);
+    await settle(noProxy);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining('needs poll-id'),
+      expect.stringContaining('needs a proxy'),
+    ]);
+    await mount(fakeStore());
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it('renders platform strings as text and drops unsafe logo URLs', async () => {
@@ -197,20 +236,33 @@ describe('<fan-poll> states', () => {
 
   it('speaks French with lang="fr"', async () => {
     const card = await mount(fakeStore(ready(pollIn('open'))), { attributes: { lang: 'fr' } });
-    // French is a lazy part: the card waits for it (skeleton), then speaks it.
-    await loadPart('fr');
+    // French is a chunk of its own: the card waits for it (skeleton), then speaks it.
+    await import('../i18n/fr.ts');
     await settle(card);
     expect(button(card)?.textContent.trim()).toBe('Se connecter pour voter');
     expect(text(card)).toMatch(/Ouvert · Ferme dans/);
   });
 
-  it('speaks French in the voting part too (its words come with the French part)', async () => {
+  it.each([
+    ['es', 'Inicia sesión para votar', /Abierta · Cierra en/],
+    ['pt-BR', 'Inicie sessão para votar', /Aberta · Fecha em/],
+    ['de', 'Zum Abstimmen anmelden', /Offen · Endet in/],
+    ['it', 'Accedi per votare', /Aperto · Chiude tra/],
+  ])('speaks %s, loaded as a chunk of its own on first use', async (lang, signIn, phase) => {
+    const card = await mount(fakeStore(ready(pollIn('open'))), { attributes: { lang } });
+    await vi.waitFor(() => {
+      expect(button(card)?.textContent.trim()).toBe(signIn);
+    });
+    expect(text(card)).toMatch(phase);
+  });
+
+  it('speaks French in the voting words too (they come with the French chunk)', async () => {
     const { channel } = fakeChannel({
       signedIn: true,
       vote: () => Promise.reject(new WidgetError('already-voted', 'refused')),
     });
     const card = await mount(fakeStore(ready(pollIn('open'))), { channel, attributes: { lang: 'fr' } });
-    await loadPart('fr');
+    await import('../i18n/fr.ts');
     await settle(card);
     expect(button(card)?.textContent.trim()).toBe('Voter');
     radios(card)[0]!.click();

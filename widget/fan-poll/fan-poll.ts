@@ -1,23 +1,21 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
-import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
-import { FanElement, type ChangedProperties } from '../base/fan-element.ts';
+import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
+import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import type { CardStrings } from '../i18n/strings.ts';
-import { loadPart } from '../runtime/parts.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import { readTracking } from '../tracking/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
-import { fanAction, type FanAction, type FanState } from './fan-action.ts';
-import type { FanVoting } from './fan-voting.ts';
+import { fanAction, type FanAction } from './fan-action.ts';
+import { createVoting, unknownFan, type FanVoting } from './fan-voting.ts';
 import { cardStyles } from './fan-poll.styles.ts';
-import type { VotingHost } from './voting-host.ts';
 
 /**
  * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
@@ -29,7 +27,7 @@ import type { VotingHost } from './voting-host.ts';
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own.
  * @attr eager - Load at once instead of when near the viewport.
- * @attr lang - The language (English and French); else the page's.
+ * @attr lang - The language (English, French, Spanish, Portuguese, German, Italian); else the page's.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
  * @attr param1 - Tracking parameter.
@@ -64,7 +62,7 @@ import type { VotingHost } from './voting-host.ts';
  * @cssproperty --fan-poll-font - Font family.
  * @cssproperty --fan-poll-min-height - Reserved height while loading.
  */
-export class FanPoll extends FanElement implements VotingHost {
+export class FanPoll extends FanElement {
   static override styles = cardStyles;
   static override properties = {
     pollId: { attribute: 'poll-id' },
@@ -75,9 +73,6 @@ export class FanPoll extends FanElement implements VotingHost {
     lang: {},
     store: { attribute: false },
     channel: { attribute: false },
-    fan: { state: true },
-    selected: { state: true },
-    voteError: { state: true },
   };
 
   declare pollId: string;
@@ -96,12 +91,6 @@ export class FanPoll extends FanElement implements VotingHost {
    * vote on polls that are no longer open.
    */
   declare channel: VoteChannel | undefined;
-  /** @internal The fan's session and vote, kept by the voting part. */
-  declare fan: FanState;
-  /** @internal The answer the fan picked. */
-  declare selected: string | undefined;
-  /** @internal What went wrong with the fan's last action, for the status line. */
-  declare voteError: string | undefined;
   /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
   #announcement = '';
 
@@ -111,20 +100,20 @@ export class FanPoll extends FanElement implements VotingHost {
     eager: this.eager,
   }));
   readonly #clock = new ClockController(this);
-  /** The voting part for the current poll id, once loaded (open polls only: read-only cards never load it). */
+  /** The voting for the current poll id (open polls, or a card given a channel). */
   #voting: FanVoting | undefined;
   #votingFor: string | undefined;
   #shownData = false;
   #readySent = false;
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
+  #warned = false;
 
   constructor() {
     super();
     this.pollId = '';
     this.transparent = false;
     this.eager = false;
-    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
   }
 
   get tracking(): TrackingParameters {
@@ -135,7 +124,7 @@ export class FanPoll extends FanElement implements VotingHost {
     return readProxyUrl(this.proxy) ?? widgetConfig.proxyUrl;
   }
 
-  protected override willUpdate(changed: ChangedProperties): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
@@ -148,18 +137,19 @@ export class FanPoll extends FanElement implements VotingHost {
     } catch (error) {
       // Never throw into the host page: show the error state and tell the page.
       queueMicrotask(() => {
-        this.reportError('render-failed', error);
+        this.#reportError('render-failed', error);
       });
       return this.#renderError();
     }
   }
 
   protected override updated(): void {
+    this.#warnIfMisconfigured();
     const state = this.#live.state;
     if (this.#shownData && !this.#readySent) {
       this.#readySent = true;
       this.dispatchEvent(
-        new FanPollReadyEvent({ ...this.#detail(), phase: this.currentView()?.phase ?? 'unknown' }),
+        new FanPollReadyEvent({ ...this.#detail(), phase: this.#currentView()?.phase ?? 'unknown' }),
       );
     }
     if (state.status === 'error' && this.#lastErrorState !== state) {
@@ -170,27 +160,36 @@ export class FanPoll extends FanElement implements VotingHost {
     }
   }
 
-  /** The card's strings (for the voting part). */
-  cardStrings(): CardStrings {
-    return resolveLanguage(this).strings;
+  /** Once per card, in the console: what the partner must fix for the card to show a poll at all. */
+  #warnIfMisconfigured(): void {
+    if (this.#warned || !this.isConnected) return;
+    const missing =
+      this.pollId.trim() === ''
+        ? 'poll-id="<poll id>"'
+        : !this.store && !this.proxyUrl
+          ? 'a proxy (data-proxy on the script tag)'
+          : undefined;
+    if (missing === undefined) return;
+    this.#warned = true;
+    console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, this);
   }
 
-  announce(text: string): void {
+  #announce(text: string): void {
     this.#announcement = text;
     this.requestUpdate();
   }
 
-  refreshPoll(): void {
+  #refreshPoll(): void {
     (this.store ?? pageStoreFor(this.proxyUrl))?.refresh(this.pollId);
   }
 
-  currentView(): PollView | undefined {
+  #currentView(): PollView | undefined {
     const state = this.#live.state;
     const poll = state.status === 'loading' ? undefined : state.poll;
     return poll ? viewPoll(poll, this.#clock.now()) : undefined;
   }
 
-  reportError(code: string, error: unknown): void {
+  #reportError(code: string, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
   }
@@ -207,8 +206,8 @@ export class FanPoll extends FanElement implements VotingHost {
     const view = viewPoll(poll, this.#clock.now());
     this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
     this.#noticePhase(view, strings, locale);
-    if (view.phase === 'open' || this.channel) this.#loadVoting();
-    const action = fanAction(view, this.fan);
+    if (view.phase === 'open' || this.channel) this.#startVoting();
+    const action = fanAction(view, this.#voting?.fan ?? unknownFan);
     return html`<article part="card" class="card" aria-label=${view.question}>
       <header>
         ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
@@ -217,7 +216,8 @@ export class FanPoll extends FanElement implements VotingHost {
       </header>
       ${this.#renderAnswers(view, action, strings, locale)}
       <p part="stats">
-        ${strings.votes(formatCount(view.uniqueVotes, { locale }))} ·
+        ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
+        ·
         ${strings.tokens(
           formatCount(view.usedTokens, { locale }),
           // 0: the poll has no per-fan cap (or did not say), so none is shown.
@@ -244,7 +244,8 @@ export class FanPoll extends FanElement implements VotingHost {
 
   #renderAnswers(view: PollView, action: FanAction, strings: CardStrings, locale: string): TemplateResult {
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
-    const chosen = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.selected;
+    const chosen =
+      action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.#voting?.selected;
     return html`<fieldset part="answers">
       <legend part="question">${view.question}</legend>
       ${view.answers.map((answer) => {
@@ -260,7 +261,9 @@ export class FanPoll extends FanElement implements VotingHost {
             .value=${answer.id}
             .checked=${chosen === answer.id}
             ?disabled=${!selectable}
-            @change=${() => (this.selected = answer.id)}
+            @change=${() => {
+              this.#voting?.select(answer.id);
+            }}
           />
           <span
             >${answer.text}${
@@ -274,15 +277,12 @@ export class FanPoll extends FanElement implements VotingHost {
     </fieldset>`;
   }
 
-  /** Closed and read-only polls here; the fan's actions come from the voting part, a busy button until it loads. */
+  /** Closed and read-only polls here; the fan's actions (sign-in, vote, the vote's status) from the card's voting. */
   #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
     if (action.kind === 'none') return nothing;
     if (action.kind === 'closed')
       return html`<div part="actions"><span class="note">${strings.votingClosed}</span></div>`;
-    if (this.#voting) return this.#voting.renderAction(view, action, strings);
-    return html`<div part="actions">
-      <button part="button" type="button" aria-disabled="true">${strings.signIn}</button>
-    </div>`;
+    return this.#voting?.renderAction(view, action, strings) ?? nothing;
   }
 
   #renderLoading(strings: CardStrings): TemplateResult {
@@ -298,6 +298,10 @@ export class FanPoll extends FanElement implements VotingHost {
 
   #renderError(): TemplateResult {
     const { strings } = resolveLanguage(this);
+    const state = this.#live.state;
+    // An unknown poll stays unknown: a retry could never help, so none is offered.
+    if (state.status === 'error' && state.error.code === 'not_found')
+      return html`<div part="card" class="card" role="alert"><p>${strings.errorNotFound}</p></div>`;
     return html`<div part="card" class="card" role="alert">
       <p>${strings.errorLoad}</p>
       <div part="actions">
@@ -326,31 +330,30 @@ export class FanPoll extends FanElement implements VotingHost {
   }
 
   #resetFan(): void {
-    this.fan = { session: 'unknown', voting: false, notHolder: false, pollClosed: false };
-    this.selected = undefined;
-    this.voteError = undefined;
     this.#voting = undefined;
     this.#votingFor = undefined;
     this.#readySent = false;
     this.#lastPhase = undefined;
   }
 
-  /** Loads the voting part once the poll is open, then lets it find the fan's session and vote. */
-  #loadVoting(): void {
+  /** Starts the card's voting once its poll is open (or a host gave it a channel): finds the fan's session and vote. */
+  #startVoting(): void {
     if (this.#votingFor === this.pollId) return;
-    const pollId = (this.#votingFor = this.pollId);
-    loadPart('voting').then(
-      ({ createVoting }) => {
-        if (this.pollId !== pollId) return;
-        this.#voting = createVoting(this);
-        this.#voting.loadFan();
-        this.requestUpdate();
+    this.#votingFor = this.pollId;
+    this.#voting = createVoting(this, {
+      announce: (text) => {
+        this.#announce(text);
       },
-      (error: unknown) => {
-        // No retry loop (the card re-renders every second): the next poll id, or a reload, tries again.
-        this.reportError('voting-unavailable', error);
+      reportError: (code, error) => {
+        this.#reportError(code, error);
       },
-    );
+      refreshPoll: () => {
+        this.#refreshPoll();
+      },
+      currentView: () => this.#currentView(),
+      cardStrings: () => resolveLanguage(this).strings,
+    });
+    this.#voting.loadFan();
   }
 }
 

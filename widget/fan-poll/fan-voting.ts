@@ -1,8 +1,9 @@
 /**
- * The voting part of `<fan-poll>`, loaded after the card's first paint when its poll is open: finds how the fan
- * votes (extension, else the proxy's sign-in popup), signs in, votes once, and follows the vote's `voteStatus`.
+ * The voting of `<fan-poll>`, started when its poll is open (or a host gave it a channel): finds how the fan votes
+ * (extension, else the proxy's sign-in popup), signs in, votes once, and follows the vote's `voteStatus`. It keeps the
+ * fan's state itself and asks the card to render when it changes; the card reaches it only through `FanVoting`.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
 import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
 import { FanPollVotedEvent } from '../events/fan-poll-voted-event.ts';
@@ -12,10 +13,10 @@ import type { PollView } from '../store/poll-model.ts';
 import { chooseVoteChannel, proxyVoteChannel } from '../voting/choose-channel.ts';
 import type { FanPollView, VoteChannel } from '../voting/vote-channel.ts';
 import { WidgetError } from '../voting/widget-error.ts';
-import type { FanAction } from './fan-action.ts';
-import type { VotingHost } from './voting-host.ts';
+import type { FanAction, FanState } from './fan-action.ts';
+import type { VotingCard, VotingHooks } from './voting-host.ts';
 
-/** The card's words plus the voting part's: a language part carries both, English's voting words are here. */
+/** The card's words plus the voting's: a language chunk carries both, English's voting words are here. */
 function withVoting(strings: CardStrings): CardStrings & VotingStrings {
   return { ...enVoting, ...strings };
 }
@@ -23,7 +24,19 @@ function withVoting(strings: CardStrings): CardStrings & VotingStrings {
 /** Re-reads of the fan's vote while the platform confirms it: after 2, 4, 8, 16 s. */
 const voteStatusPollsMs = [2000, 4000, 8000, 16_000];
 
+export const unknownFan: FanState = {
+  session: 'unknown',
+  voting: false,
+  notHolder: false,
+  pollClosed: false,
+};
+
 export interface FanVoting {
+  /** The fan's session and vote. */
+  readonly fan: FanState;
+  /** The answer the fan picked. */
+  readonly selected: string | undefined;
+  select(answerId: string): void;
   /** Finds how to vote and whether the fan is signed in (and voted); failures leave the card in "sign in". */
   loadFan(): void;
   /** The fan's action area for an open poll or a vote already cast. */
@@ -31,14 +44,24 @@ export interface FanVoting {
 }
 
 /** The voting of one card for one poll: a new poll id gets a new one, so late answers never cross polls. */
-export function createVoting(host: VotingHost): FanVoting {
+export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
   const pollId = host.pollId;
+  const state: { fan: FanState; selected: string | undefined; voteError: string | undefined } = {
+    fan: unknownFan,
+    selected: undefined,
+    voteError: undefined,
+  };
+  /** Every change of the fan's state renders the card (batched by Lit into one update). */
+  const change = (patch: Partial<typeof state>): void => {
+    Object.assign(state, patch);
+    host.requestUpdate();
+  };
   let resolvedChannel: VoteChannel | undefined;
   // One action at a time: a second (or double) click while signing in or voting does nothing.
   let busy = false;
   const current = (): boolean => host.pollId === pollId && host.isConnected;
   const detail = () => ({ pollId, tracking: host.tracking });
-  const words = (): CardStrings & VotingStrings => withVoting(host.cardStrings());
+  const words = (): CardStrings & VotingStrings => withVoting(hooks.cardStrings());
   const channelNow = (): VoteChannel | undefined =>
     host.channel ?? resolvedChannel ?? proxyVoteChannel(host.proxyUrl);
 
@@ -47,10 +70,11 @@ export function createVoting(host: VotingHost): FanVoting {
       const view: FanPollView = await channel.fanView(pollId);
       if (!current()) return;
       const answer = view.answers.find((each) => each.voteStatus !== undefined);
-      if (answer) host.fan = { ...host.fan, vote: { answerId: answer.id, voteStatus: answer.voteStatus } };
+      if (answer)
+        change({ fan: { ...state.fan, vote: { answerId: answer.id, voteStatus: answer.voteStatus } } });
     } catch (error) {
       if (current() && error instanceof WidgetError && error.code === 'sign-in-required') {
-        host.fan = { ...host.fan, session: 'signed-out' };
+        change({ fan: { ...state.fan, session: 'signed-out' } });
       }
     }
   }
@@ -61,34 +85,36 @@ export function createVoting(host: VotingHost): FanVoting {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (!current()) return;
       await readFanVote(channel);
-      const status = host.fan.vote?.voteStatus;
+      const status = state.fan.vote?.voteStatus;
       if (status !== undefined && status !== 'pending') return;
     }
   }
 
   function signIn(channel: VoteChannel): void {
     busy = true;
-    host.voteError = undefined;
-    host.fan = { ...host.fan, session: 'signing-in' };
+    change({ voteError: undefined });
+    change({ fan: { ...state.fan, session: 'signing-in' } });
     const event = (stage: 'started' | 'signed-in' | 'failed'): FanPollSignInEvent =>
       new FanPollSignInEvent({ ...detail(), stage, via: channel.via });
     host.dispatchEvent(event('started'));
     channel
       .signIn(host.tracking)
       .then(async (signedIn) => {
-        host.fan = { ...host.fan, session: signedIn ? 'signed-in' : 'signed-out' };
+        change({ fan: { ...state.fan, session: signedIn ? 'signed-in' : 'signed-out' } });
         host.dispatchEvent(event(signedIn ? 'signed-in' : 'failed'));
-        if (!signedIn) host.voteError = words().signInCancelled;
+        if (!signedIn) change({ voteError: words().signInCancelled });
         else await readFanVote(channel);
       })
       .catch((error: unknown) => {
-        host.fan = { ...host.fan, session: 'signed-out' };
-        host.voteError =
-          error instanceof WidgetError && error.code === 'popup-blocked'
-            ? words().popupBlocked
-            : words().signInFailed;
+        change({ fan: { ...state.fan, session: 'signed-out' } });
+        change({
+          voteError:
+            error instanceof WidgetError && error.code === 'popup-blocked'
+              ? words().popupBlocked
+              : words().signInFailed,
+        });
         host.dispatchEvent(event('failed'));
-        host.reportError(error instanceof WidgetError ? error.code : 'sign-in-failed', error);
+        hooks.reportError(error instanceof WidgetError ? error.code : 'sign-in-failed', error);
       })
       .finally(() => {
         busy = false;
@@ -96,51 +122,52 @@ export function createVoting(host: VotingHost): FanVoting {
   }
 
   function vote(channel: VoteChannel): void {
-    const answerId = host.selected;
+    const answerId = state.selected;
     const strings = words();
     if (answerId === undefined) {
-      host.voteError = strings.chooseAnswer;
+      change({ voteError: strings.chooseAnswer });
       host.shadowRoot?.querySelector('input')?.focus();
       return;
     }
     busy = true;
-    host.voteError = undefined;
-    host.fan = { ...host.fan, voting: true };
+    change({ voteError: undefined });
+    change({ fan: { ...state.fan, voting: true } });
     host.dispatchEvent(new FanPollVoteEvent({ ...detail(), answerId }));
     channel
       .vote(pollId, answerId)
       .then(async (recorded) => {
         // The answer the platform recorded (the extension's confirmed one), not necessarily the card's pick.
-        host.fan = { ...host.fan, voting: false, vote: { answerId: recorded } };
-        host.selected = recorded;
-        host.announce(
-          strings.votedFor(host.currentView()?.answers.find((a) => a.id === recorded)?.text ?? ''),
+        change({ fan: { ...state.fan, voting: false, vote: { answerId: recorded } }, selected: recorded });
+        hooks.announce(
+          strings.votedFor(hooks.currentView()?.answers.find((a) => a.id === recorded)?.text ?? ''),
         );
         host.dispatchEvent(new FanPollVotedEvent({ ...detail(), answerId: recorded }));
-        host.refreshPoll();
+        hooks.refreshPoll();
         // The vote is in: the status reads below must not let the fan vote again, even if they fail.
         busy = false;
         await readFanVote(channel);
-        if (host.fan.vote?.voteStatus === undefined || host.fan.vote.voteStatus === 'pending')
+        if (state.fan.vote?.voteStatus === undefined || state.fan.vote.voteStatus === 'pending')
           await followVoteStatus(channel);
       })
       .catch(async (error: unknown) => {
         const code = error instanceof WidgetError ? error.code : 'vote-failed';
-        host.fan = {
-          ...host.fan,
-          voting: false,
-          notHolder: code === 'not-holder',
-          pollClosed: code === 'poll-closed',
-          session: code === 'sign-in-required' ? 'signed-out' : host.fan.session,
-        };
-        host.reportError(code, error);
-        if (code === 'poll-closed') host.refreshPoll();
-        else if (code === 'vote-cancelled') host.voteError = strings.voteCancelled;
+        change({
+          fan: {
+            ...state.fan,
+            voting: false,
+            notHolder: code === 'not-holder',
+            pollClosed: code === 'poll-closed',
+            session: code === 'sign-in-required' ? 'signed-out' : state.fan.session,
+          },
+        });
+        hooks.reportError(code, error);
+        if (code === 'poll-closed') hooks.refreshPoll();
+        else if (code === 'vote-cancelled') change({ voteError: strings.voteCancelled });
         else if (code === 'already-voted' || code === 'vote-refused') {
-          host.voteError = code === 'already-voted' ? strings.alreadyVoted : strings.voteRefused;
+          change({ voteError: code === 'already-voted' ? strings.alreadyVoted : strings.voteRefused });
           // Never a second vote: the fan's own view shows the vote the platform already has, if any.
           await readFanVote(channel);
-        } else if (code !== 'not-holder') host.voteError = strings.errorVote;
+        } else if (code !== 'not-holder') change({ voteError: strings.errorVote });
       })
       .finally(() => {
         busy = false;
@@ -148,7 +175,7 @@ export function createVoting(host: VotingHost): FanVoting {
   }
 
   function act(action: FanAction): void {
-    if (busy || host.fan.vote) return;
+    if (busy || state.fan.vote) return;
     const channel = channelNow();
     if (!channel) return;
     if (action.kind === 'sign-in') signIn(channel);
@@ -156,6 +183,16 @@ export function createVoting(host: VotingHost): FanVoting {
   }
 
   return {
+    get fan() {
+      return state.fan;
+    },
+    get selected() {
+      return state.selected;
+    },
+    select(answerId) {
+      change({ selected: answerId });
+    },
+
     loadFan() {
       void (async () => {
         try {
@@ -163,11 +200,12 @@ export function createVoting(host: VotingHost): FanVoting {
           resolvedChannel = channel;
           if (!channel || !current()) return;
           const signedIn = await channel.isSignedIn();
-          if (current() && host.fan.session === 'unknown')
-            host.fan = { ...host.fan, session: signedIn ? 'signed-in' : 'signed-out' };
+          if (current() && state.fan.session === 'unknown')
+            change({ fan: { ...state.fan, session: signedIn ? 'signed-in' : 'signed-out' } });
           if (signedIn) await readFanVote(channel);
         } catch {
-          if (current() && host.fan.session === 'unknown') host.fan = { ...host.fan, session: 'signed-out' };
+          if (current() && state.fan.session === 'unknown')
+            change({ fan: { ...state.fan, session: 'signed-out' } });
         }
       })();
     },
@@ -218,7 +256,7 @@ export function createVoting(host: VotingHost): FanVoting {
         }
       }
       return html`<div part="actions">
-        ${content}${host.voteError ? html`<span part="status" class="note">${host.voteError}</span>` : nothing}
+        ${content}${state.voteError ? html`<span part="status" class="note">${state.voteError}</span>` : nothing}
       </div>`;
     },
   };

@@ -1,13 +1,13 @@
 import type { VotingStrings } from './strings.ts';
 
-/** English words of the voting part (bundled with it, so read-only cards never load them). */
+/** English words of the card's voting (`fan-voting.ts`). */
 export const enVoting: VotingStrings = {
   signingIn: 'Signing in…',
   vote: 'Vote',
   voting: 'Voting…',
   confirmInExtension: 'Confirm in Fan Polls…',
-  viaExtension: 'You confirm each vote in the Fan Polls extension.',
-  voteCancelled: 'Vote cancelled. Nothing was sent.',
+  viaExtension: 'You confirm votes in Fan Polls.',
+  voteCancelled: 'Vote cancelled: nothing sent.',
   chooseAnswer: 'Choose an answer',
   votedFor: (a) => `You voted for ${a}`,
   voteStatus: (s) => (s === 'pending' ? 'being confirmed' : s === 'accepted' ? 'confirmed' : s),

@@ -1,5 +1,4 @@
 import { canonicalLocale } from '../../src/polls/format.ts';
-import { loadPart } from '../runtime/parts.ts';
 import { en } from './en.ts';
 import type { CardStrings } from './strings.ts';
 
@@ -10,9 +9,15 @@ export interface CardLanguage {
   readonly pending?: true;
 }
 
-/** English is in the first-paint script; every other language is a part loaded on first use. */
+/** English is in the element code; every other language is a chunk of its own, imported on first use. */
 const loaded: Record<string, CardStrings> = { en };
-const lazy = { fr: async () => (await loadPart('fr')).fr } as const;
+const lazy = {
+  de: async () => (await import('./de.ts')).de,
+  es: async () => (await import('./es.ts')).es,
+  fr: async () => (await import('./fr.ts')).fr,
+  it: async () => (await import('./it.ts')).it,
+  pt: async () => (await import('./pt.ts')).pt,
+} as const;
 const waiting = new Map<string, Set<Element & { requestUpdate(): void }>>();
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */

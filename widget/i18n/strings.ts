@@ -1,5 +1,5 @@
 /**
- * Every word the card shows before its voting part loads, by key; each language supplies them all (the type makes a
+ * Every word the card shows whatever the fan does, by key; each language supplies them all (the type makes a
  * missing one a compile error).
  */
 export interface CardStrings {
@@ -12,7 +12,8 @@ export interface CardStrings {
   readonly unknownStatus: string;
   readonly opensIn: (duration: string) => string;
   readonly closesIn: (duration: string) => string;
-  readonly votes: (count: string) => string;
+  /** `count` formatted for the locale; `plural` its plural category there (`Intl.PluralRules`). */
+  readonly votes: (count: string, plural: Intl.LDMLPluralRule) => string;
   /** Tokens used in the poll; `limit`, when the poll has one, caps ONE fan's vote weight (not a poll total). */
   readonly tokens: (used: string, limit: string | undefined) => string;
   readonly quorum: (current: string, required: string) => string;
@@ -23,13 +24,15 @@ export interface CardStrings {
   readonly signIn: string;
   readonly votingClosed: string;
   readonly errorLoad: string;
+  /** The platform does not know the poll: no retry is offered, none could help. */
+  readonly errorNotFound: string;
   readonly retry: string;
   readonly frameTitle: (question: string) => string;
   readonly listEmpty: string;
   readonly listLabel: string;
 }
 
-/** Words only the voting part shows: English's ship in that part, every other language's in its own part. */
+/** Words only the card's voting shows (`fan-voting.ts`): English's in `en-voting.ts`, other languages' in their chunk. */
 export interface VotingStrings {
   readonly signingIn: string;
   readonly vote: string;

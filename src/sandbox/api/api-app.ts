@@ -3,7 +3,7 @@ import { allClubs } from '../data/clubs.ts';
 import { clubLogoSvg } from '../data/club-logo.ts';
 import { VoteRefusal } from '../data/vote-rules.ts';
 import { createControlRoutes } from '../control-routes.ts';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { gatewayCors } from './cors.ts';
 import { gatewayAuth, type GatewayVariables } from './gateway-auth.ts';
 import { backendError, gatewayErrors, jsonResponse } from './gateway-errors.ts';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { sandboxChoices } from '../choices.ts';
 import type { TokenGrant } from '../token-store.ts';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import type { GatewayOperation } from './gateway-resources.ts';
 import {
   gatewayErrors,

@@ -2,7 +2,7 @@ import type { Context, Handler } from 'hono';
 import { sandboxChoices } from '../choices.ts';
 import type { StoredPoll } from '../data/poll-types.ts';
 import { VoteRefusal } from '../data/vote-rules.ts';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import type { GatewayVariables } from './gateway-auth.ts';
 import { backendError } from './gateway-errors.ts';
 import type { OperationName } from './gateway-resources.ts';

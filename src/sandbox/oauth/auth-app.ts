@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { registerAuthorizeRoutes } from './authorize-routes.ts';
 import { oauthChoices } from './oauth-choices.ts';
 import { registerRevokeRoute } from './revoke-route.ts';

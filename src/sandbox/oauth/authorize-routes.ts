@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { demoPassword, fans, findFanByUsername } from '../data/fans.ts';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { redirectWith, validateAuthorizeRequest } from './authorize-request.ts';
 import { pageHeaders, renderConsentPage, renderErrorPage } from './consent-page.ts';
 import { readFormParams } from './form-params.ts';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { oauthChoices } from './oauth-choices.ts';
 import type { PkceMethod } from './pkce.ts';
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { authenticateClient } from './client-authentication.ts';
 import { readFormParams } from './form-params.ts';
 import { noStoreHeaders, oauthErrorResponse, revokeErrors, tokenErrors } from './token-errors.ts';

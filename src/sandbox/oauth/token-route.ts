@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { RegisteredApplication } from '../applications.ts';
-import type { SandboxState } from '../sandbox.ts';
+import type { SandboxState } from '../sandbox-state.ts';
 import { authenticateClient, type ClientAuthentication } from './client-authentication.ts';
 import { readFormParams } from './form-params.ts';
 import { oauthChoices } from './oauth-choices.ts';

@@ -1,0 +1,23 @@
+// The build the widget benchmark compares with: the widget of another commit, checked out in a worktree of its own
+// and built with its own dependencies (its package-lock), once; later runs reuse it.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** main before the widget delivery change (issue 12): the figures of record compare with it. */
+export const baselineCommit = 'd7c47da';
+
+/** `dist/widget/` of the baseline commit, built in `FAN_POLLS_BASELINE_DIR` (default `/tmp/fp-baseline`). */
+export function baselineWidgetDir(): string {
+  const dir = process.env.FAN_POLLS_BASELINE_DIR ?? '/tmp/fp-baseline';
+  const run = (command: string, args: string[], cwd: string): void => {
+    execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  };
+  if (!existsSync(`${dir}/package.json`))
+    run('git', ['worktree', 'add', '--detach', dir, baselineCommit], root);
+  if (!existsSync(`${dir}/node_modules`)) run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+  if (!existsSync(`${dir}/dist/widget/fan-polls.js`)) run('npx', ['vite', 'build', '--mode', 'widget'], dir);
+  return `${dir}/dist/widget/`;
+}

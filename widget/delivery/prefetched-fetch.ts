@@ -1,0 +1,37 @@
+import { globalFetch, type FetchLike } from '../../src/platform/http.ts';
+import type { PollPrefetch } from './prefetch.ts';
+
+/** How long a prefetched answer stands in for a read: the proxy's own freshness (`FAN_POLLS_POLL_CACHE_SECONDS`). */
+const prefetchFreshMs = 5000;
+
+/**
+ * The live store's fetch, answering a read from the entry's prefetch when it asks for a subset of the prefetched ids
+ * while the prefetch is fresh (a copy of the same answer each time, so every subset reads it whole); any other read
+ * goes to the network.
+ */
+export function prefetchedFetch(
+  prefetch: PollPrefetch | undefined,
+  fetchImpl: FetchLike = globalFetch,
+  now: () => number = Date.now,
+): FetchLike {
+  if (!prefetch) return fetchImpl;
+  const prefetchedIds = new Set(idsOf(prefetch.url));
+  const path = withoutQuery(prefetch.url);
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const covered =
+      now() - prefetch.at < prefetchFreshMs &&
+      withoutQuery(url) === path &&
+      idsOf(url).every((id) => prefetchedIds.has(id));
+    if (!covered) return fetchImpl(input, init);
+    return (await prefetch.response).clone();
+  };
+}
+
+function idsOf(url: string): string[] {
+  return new URL(url).searchParams.getAll('ids[]');
+}
+
+function withoutQuery(url: string): string {
+  return url.split('?')[0] ?? url;
+}

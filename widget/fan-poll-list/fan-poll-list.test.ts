@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineElements } from '../define-elements.ts';
+import { settle } from '../test-support/settle.ts';
+import { fakeStore } from '../test-support/card-fixtures.ts';
+import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import type { FanPollList } from './fan-poll-list.ts';
+
+defineElements();
+
+async function mount(pollIds: (query: URLSearchParams) => Promise<readonly string[]>, attributes = {}) {
+  const list = document.createElement('fan-poll-list');
+  for (const [name, value] of Object.entries(attributes)) list.setAttribute(name, String(value));
+  list.store = fakeStore();
+  list.pollIds = pollIds;
+  document.body.append(list);
+  // The list's body is a chunk of its own: the first list on a page waits for it.
+  await import('./list-view.ts');
+  await settle(list);
+  return list;
+}
+
+const cards = (list: FanPollList) => [...list.shadowRoot!.querySelectorAll('fan-poll')];
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('<fan-poll-list>', () => {
+  it('asks for the polls its filters choose and shows a card for each, sharing its store and tracking', async () => {
+    const pollIds = vi.fn((_query: URLSearchParams) => Promise.resolve(['p1', 'p2']));
+    const list = await mount(pollIds, {
+      'partner-ids': 'club-a',
+      limit: 2,
+      referrer: 'club-site',
+      theme: 'dark',
+    });
+    expect(pollIds.mock.calls[0]![0].toString()).toBe('limit=2&partnerIds%5B%5D=club-a');
+    expect(cards(list).map((card) => card.getAttribute('poll-id'))).toEqual(['p1', 'p2']);
+    expect(cards(list).every((card) => card.store === list.store)).toBe(true);
+    expect(cards(list)[0]!.getAttribute('referrer')).toBe('club-site');
+    expect(cards(list)[0]!.getAttribute('theme')).toBe('dark');
+  });
+
+  it('keeps the order the partner gave in ids, whatever order the answer came in', async () => {
+    const list = await mount(() => Promise.resolve(['p3', 'P1', 'p2']), { ids: 'p1, p2 p3' });
+    expect(cards(list).map((card) => card.getAttribute('poll-id'))).toEqual(['P1', 'p2', 'p3']);
+  });
+
+  it('reads again when a filter changes, and says so when nothing matches', async () => {
+    const pollIds = vi.fn((query: URLSearchParams) =>
+      Promise.resolve(query.get('search') === 'none' ? [] : ['p1']),
+    );
+    const list = await mount(pollIds);
+    expect(cards(list)).toHaveLength(1);
+    list.setAttribute('search', 'none');
+    await settle(list);
+    expect(cards(list)).toHaveLength(0);
+    expect(list.shadowRoot!.textContent).toMatch(/no polls/i);
+  });
+
+  it('fires list-failed when the polls cannot be read, and shows no card', async () => {
+    const errors: FanPollErrorEvent[] = [];
+    document.addEventListener('fan-poll-error', (event) => errors.push(event), { once: true });
+    const list = await mount(() => Promise.reject(new Error('proxy down')));
+    expect(cards(list)).toHaveLength(0);
+    expect(errors[0]?.detail).toMatchObject({ code: 'list-failed', message: 'proxy down' });
+  });
+});

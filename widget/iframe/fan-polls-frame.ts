@@ -1,0 +1,90 @@
+/**
+ * The iframe embed's host loader, a module script: `<fan-poll-frame poll-id="..." referrer="..." campaign="..."
+ * param1="..." theme="dark" lang="fr">` becomes an iframe of `embed/poll.html` beside this script, sized to its
+ * content, whose card events are re-dispatched on the element. Messages are accepted only from that iframe, on its
+ * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
+ */
+import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import { frameSource, readFrameMessage } from './frame-messages.ts';
+
+const titles: Readonly<Record<string, string>> = {
+  de: 'Fan-Umfrage',
+  en: 'Fan poll',
+  es: 'Encuesta de aficionados',
+  fr: 'Sondage des fans',
+  it: 'Sondaggio dei tifosi',
+  pt: 'Sondagem dos adeptos',
+};
+const embedPage = new URL('embed/poll.html', import.meta.url);
+/**
+ * The iframe's height until its card has data: the partner's `--fan-poll-min-height` (the same knob as the card's),
+ * else a three-answer card at a phone's width; the frame then takes its card's height in one step.
+ */
+const startHeight = 'var(--fan-poll-min-height, 440px)';
+
+class FanPollFrame extends HTMLElement {
+  private frame: HTMLIFrameElement | undefined;
+  private readonly onMessage = (event: MessageEvent): void => {
+    const frame = this.frame;
+    if (!frame || event.source !== frame.contentWindow || event.origin !== embedPage.origin) return;
+    const message = readFrameMessage(event.data);
+    if (!message) return;
+    if (message.type === 'size') frame.style.height = `${message.height}px`;
+    else
+      this.dispatchEvent(
+        new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),
+      );
+  };
+
+  connectedCallback(): void {
+    if (this.frame) return;
+    const url = new URL(embedPage);
+    const lang = this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
+    url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
+    const tracking = readTracking((key) => this.getAttribute(key));
+    for (const key of trackingKeys) if (tracking[key]) url.searchParams.set(key, tracking[key]);
+    for (const key of ['theme', 'lang']) {
+      const value = key === 'lang' ? lang : this.getAttribute(key);
+      if (value) url.searchParams.set(key, value);
+    }
+    if (this.hasAttribute('transparent')) url.searchParams.set('transparent', '1');
+    const frame = document.createElement('iframe');
+    frame.src = url.href;
+    frame.title = titles[lang.slice(0, 2).toLowerCase()] ?? 'Fan poll';
+    frame.setAttribute('scrolling', 'no');
+    // CSSOM, not a style attribute: allowed under a strict style-src.
+    this.style.display = 'block';
+    Object.assign(frame.style, {
+      display: 'block',
+      width: '100%',
+      height: startHeight,
+      border: '0',
+      overflow: 'hidden',
+    });
+    frame.addEventListener('load', () => {
+      frame.contentWindow?.postMessage({ source: frameSource.host, type: 'hello' }, embedPage.origin);
+    });
+    window.addEventListener('message', this.onMessage);
+    this.frame = frame;
+    this.append(frame);
+  }
+
+  disconnectedCallback(): void {
+    window.removeEventListener('message', this.onMessage);
+    this.frame?.remove();
+    this.frame = undefined;
+  }
+}
+
+// Safe to load twice: the first copy wins.
+try {
+  if (!customElements.get('fan-poll-frame')) customElements.define('fan-poll-frame', FanPollFrame);
+} catch (error) {
+  console.error('Fan Polls: the iframe embed could not start.', error);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fan-poll-frame': FanPollFrame;
+  }
+}

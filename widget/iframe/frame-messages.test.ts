@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { frameSource, isFrameHello, readFrameMessage } from './frame-messages.ts';
+
+describe('frame messages', () => {
+  it('accepts the host hello only', () => {
+    expect(isFrameHello({ source: frameSource.host, type: 'hello' })).toBe(true);
+    expect(isFrameHello({ source: frameSource.frame, type: 'hello' })).toBe(false);
+    expect(isFrameHello({ source: frameSource.host, type: 'hello', extra: 1 })).toBe(false);
+  });
+
+  it('rounds sizes up and refuses absurd ones', () => {
+    expect(readFrameMessage({ source: frameSource.frame, type: 'size', height: 300.2 })).toEqual({
+      source: frameSource.frame,
+      type: 'size',
+      height: 301,
+    });
+    for (const height of [-1, Number.NaN, Infinity, 1e9, '300']) {
+      expect(readFrameMessage({ source: frameSource.frame, type: 'size', height })).toBeUndefined();
+    }
+  });
+
+  it('rebuilds card events from known fields and clean tracking', () => {
+    const message = readFrameMessage({
+      source: frameSource.frame,
+      type: 'event',
+      name: 'fan-poll-voted',
+      detail: { pollId: 'p1', tracking: { referrer: 'site', campaign: 'bad\u0000' }, answerId: 'a1' },
+    });
+    expect(message).toEqual({
+      source: frameSource.frame,
+      type: 'event',
+      name: 'fan-poll-voted',
+      detail: { pollId: 'p1', tracking: { referrer: 'site' }, answerId: 'a1' },
+    });
+  });
+
+  it.each([
+    { name: 'click', detail: { pollId: 'p1', tracking: {} } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: {}, html: '<b>' } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: { token: 'x' } } },
+    { name: 'fan-poll-vote', detail: { tracking: {} } },
+    { name: 'fan-poll-vote', detail: { pollId: 'p1', tracking: {}, answerId: { nested: true } } },
+  ])('rejects a malformed event %j', (fields) => {
+    expect(readFrameMessage({ source: frameSource.frame, type: 'event', ...fields })).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The iframe page's script (a module): one `<fan-poll>` configured from the URL, its poll read started at once, the
+ * element code imported beside it; the page reports its height once the card has data (one step, no skeleton size)
+ * and bridges the card's events to the host loader. It answers only after the parent's `hello`, and only to the
+ * origin that said it.
+ */
+import { cardEventNames } from '../events/card-event-names.ts';
+import type { FanPollEventDetail } from '../events/event-detail.ts';
+import { prefetchPolls } from '../delivery/prefetch.ts';
+import { readProxyUrl } from '../store/widget-config.ts';
+import { trackingKeys } from '../tracking/tracking.ts';
+import { watchContentHeight } from './auto-size.ts';
+import { frameSource, isFrameHello, type FrameToHostMessage } from './frame-messages.ts';
+
+const maxQueued = 50;
+
+function start(): void {
+  const params = new URLSearchParams(location.search);
+  const content = document.getElementById('content');
+  if (!content) return;
+  const proxyMeta = document.querySelector<HTMLMetaElement>('meta[name="fan-polls-proxy"]')?.content;
+  const proxyUrl = readProxyUrl(proxyMeta || location.origin);
+  const nonce = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find(
+    (each) => each.src === import.meta.url,
+  )?.nonce;
+
+  const lang = params.get('lang');
+  if (lang && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(lang)) document.documentElement.lang = lang;
+  // Attributes, not properties: the element is defined when its code arrives, and reads them then.
+  const card = document.createElement('fan-poll');
+  const pollId = params.get('poll') ?? '';
+  card.setAttribute('poll-id', pollId);
+  card.setAttribute('eager', '');
+  const theme = params.get('theme');
+  if (theme === 'dark' || theme === 'light' || theme === 'auto') card.setAttribute('theme', theme);
+  if (params.get('transparent') === '1') card.setAttribute('transparent', '');
+  // Tracking parameters go on as attributes; the card validates them like any attribute.
+  for (const key of trackingKeys) {
+    const value = params.get(key);
+    if (value !== null) card.setAttribute(key, value);
+  }
+  const prefetch = prefetchPolls(proxyUrl, [pollId]);
+  const widget = import('../page-widget.ts');
+
+  // Nothing leaves this page before the parent's hello pins the origin to answer to.
+  let hostOrigin: string | undefined;
+  const queue: FrameToHostMessage[] = [];
+  const send = (message: FrameToHostMessage): void => {
+    if (hostOrigin) window.parent.postMessage(message, hostOrigin);
+    else if (queue.length < maxQueued) queue.push(message);
+  };
+  window.addEventListener('message', (event) => {
+    if (hostOrigin || event.source !== window.parent || window.parent === window || !isFrameHello(event.data))
+      return;
+    hostOrigin = event.origin;
+    for (const message of queue.splice(0)) window.parent.postMessage(message, hostOrigin);
+  });
+
+  let sizing = false;
+  const startSizing = (): void => {
+    if (sizing) return;
+    sizing = true;
+    watchContentHeight(content, (height) => {
+      send({ source: frameSource.frame, type: 'size', height });
+    });
+  };
+  for (const name of cardEventNames) {
+    card.addEventListener(name, (event) => {
+      const detail = (event as Event & { detail: FanPollEventDetail }).detail;
+      send({ source: frameSource.frame, type: 'event', name, detail: { ...detail } });
+      if (name === 'fan-poll-ready' || name === 'fan-poll-error') startSizing();
+      if (name === 'fan-poll-ready')
+        void widget.then(({ frameTitle }) => {
+          document.title = frameTitle(card);
+          content.setAttribute('aria-label', document.title);
+        });
+    });
+  }
+  content.append(card);
+  widget.then(
+    ({ startPageWidget }) => {
+      startPageWidget({ proxyUrl, nonce, prefetch });
+    },
+    (error: unknown) => {
+      console.error('Fan Polls: the poll page could not load.', error);
+      startSizing();
+    },
+  );
+}
+
+try {
+  start();
+} catch (error) {
+  console.error('Fan Polls: the poll page could not start.', error);
+}
