@@ -44,7 +44,9 @@ h1 { font-size: 1.25rem; }
   const { result, openerOrigin } = JSON.parse(document.getElementById('sign-in-result').textContent);
   if (window.opener && openerOrigin) {
     window.opener.postMessage(result, openerOrigin);
-    window.close();
+    // Closing at once can drop the message or let the opener see the window closed first (then a card on another
+    // site reads no session in its own cookie partition): close once the message has had time to arrive.
+    setTimeout(() => window.close(), 300);
   }
 })();
 </script>
