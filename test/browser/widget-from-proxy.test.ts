@@ -19,8 +19,8 @@ let pollId = '';
 /** The README's snippets with the proxy's URL for `https://polls.club.example`. */
 function partnerPage(proxyUrl: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match page</title>
-<script async src="${proxyUrl}/widget/fan-polls.js" data-proxy="${proxyUrl}"></script>
-<script async src="${proxyUrl}/widget/fan-polls-frame.js"></script></head>
+<script type="module" src="${proxyUrl}/widget/fan-polls.js" data-proxy="${proxyUrl}"></script>
+<script type="module" src="${proxyUrl}/widget/fan-polls-frame.js"></script></head>
 <body><h1>Riverside v Harbour</h1>
 <fan-poll poll-id="${pollId}" referrer="club-site" campaign="spring" param1="website" param2="match-page" param3="script">
   <a href="https://www.club.example/polls">Vote in the fan poll</a>
