@@ -1,7 +1,8 @@
 // A fan without the extension signs in through the partner proxy's popup and votes from a card on the demo page.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { answerTextOf, fanPages } from './widget-fan-page.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 let stack: WidgetStack;
@@ -19,54 +20,7 @@ afterAll(async () => {
   await stack.close();
 });
 
-interface FanPage {
-  context: BrowserContext;
-  page: Page;
-  card: Locator;
-  /** POSTs the page sent to the proxy's vote route. */
-  votePosts: string[];
-  /** POSTs the page sent to the proxy's session handoff route. */
-  handoffPosts: string[];
-}
-
-/** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
-async function openAsNewFan(): Promise<FanPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const votePosts: string[] = [];
-  const handoffPosts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'POST') return;
-    const { pathname } = new URL(request.url());
-    if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
-    if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
-  });
-  await page.goto(stack.demo.url);
-  const card = page.locator('fan-poll').first();
-  // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
-  await card.locator('[part="button"]:not([aria-disabled="true"])', { hasText: 'Sign in to vote' }).waitFor();
-  return { context, page, card, votePosts, handoffPosts };
-}
-
-/** Clicks "Sign in to vote" and returns the proxy's sign-in popup, on the platform's consent page. */
-async function openSignIn({ context, card }: FanPage): Promise<Page> {
-  const [popup] = await Promise.all([
-    context.waitForEvent('page'),
-    card.getByRole('button', { name: 'Sign in to vote' }).click(),
-  ]);
-  await popup.getByLabel('Username').waitFor();
-  return popup;
-}
-
-/** Signs `username` in on the consent page and waits for the popup to close. */
-async function signInAs(popup: Page, username: string): Promise<void> {
-  await popup.getByLabel('Username').fill(username);
-  await popup.getByLabel('Password').fill('fan-polls');
-  await Promise.all([
-    popup.waitForEvent('close'),
-    popup.getByRole('button', { name: 'Sign in and allow' }).click(),
-  ]);
-}
+const { openAsNewFan, openSignIn, signInAs } = fanPages(() => ({ browser, stack }));
 
 const upstreamVotes = (): number =>
   stack.upstream.filter((request) => request.method === 'POST' && request.path.endsWith('/vote')).length;
@@ -85,18 +39,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
       return seen;
     });
     const answer = card.locator('[part~="answer"]').nth(1);
-    // The answer's own text (its text nodes; a leading answer also says so, visually hidden).
-    const answerText = (
-      await answer
-        .locator('span')
-        .first()
-        .evaluate((span) =>
-          [...span.childNodes]
-            .filter((node) => node.nodeType === Node.TEXT_NODE)
-            .map((node) => node.textContent)
-            .join(''),
-        )
-    ).trim();
+    const answerText = await answerTextOf(answer);
     await answer.locator('input').check();
 
     const popup = await openSignIn(fan);

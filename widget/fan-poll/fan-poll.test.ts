@@ -7,6 +7,8 @@ import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts
 import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
+import { proxyChannel } from '../voting/proxy-channel.ts';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 
 defineElements();
 
@@ -452,6 +454,74 @@ describe('<fan-poll> events and voting', () => {
     expect(text(card)).not.toContain('fan token holders');
     expect(button(card)?.textContent.trim()).toBe('Vote');
     expect(codes).toEqual(['vote-refused']);
+  });
+
+  /**
+   * A signed-in card voting through the real proxy channel, whose vote the proxy answers `vote_uncertain` (it could
+   * not learn the outcome); the fan's poll shows no vote before the vote and `afterVote` after it.
+   */
+  async function uncertainVote(afterVote: { userVote: boolean; answers: unknown[] }) {
+    const posts: string[] = [];
+    const fetchImpl = ((input: string, init: RequestInit = {}) => {
+      const path = new URL(input).pathname;
+      const answer = (body: unknown, status = 200) => Promise.resolve(Response.json(body, { status }));
+      if (init.method === 'POST') {
+        posts.push(path);
+        return answer({ error: { code: 'vote_uncertain', message: 'Check the poll.' } }, 502);
+      }
+      if (path === proxyRoutes.session) return answer({ signedIn: true, userId: 'u1' });
+      const fanPoll =
+        posts.length > 0 ? afterVote : { userVote: false, answers: [{ id: 'a1' }, { id: 'a2' }] };
+      return answer({ data: { id: 'poll-1', ...fanPoll } });
+    }) as typeof fetch;
+    const codes: string[] = [];
+    const voted: string[] = [];
+    document.addEventListener('fan-poll-error', (event) => codes.push(event.detail.code));
+    document.addEventListener('fan-poll-voted', (event) => voted.push(event.detail.answerId));
+    const card = await mount(fakeStore(ready(pollIn('open'))), {
+      channel: proxyChannel('https://polls.club.example', fetchImpl),
+    });
+    await vi.waitFor(() => {
+      expect(button(card)?.textContent.trim()).toBe('Vote');
+    });
+    radios(card)[0]!.click();
+    await settle(card);
+    button(card)!.click();
+    // The vote's outcome: voted, or an error event.
+    await vi.waitFor(() => {
+      expect(voted.length + codes.length).toBeGreaterThan(0);
+    });
+    await settle(card);
+    return { card, posts, codes, voted };
+  }
+
+  it('shows a vote the proxy could not confirm as voted, with the answer the platform recorded', async () => {
+    const { card, posts, codes, voted } = await uncertainVote({
+      userVote: true,
+      answers: [{ id: 'a1' }, { id: 'a2', voteStatus: 'accepted' }],
+    });
+    expect(text(card)).toContain('You voted for Bea (confirmed)');
+    expect(card.shadowRoot!.querySelector('[part="status"]')).toBeNull();
+    expect(button(card)).toBeNull();
+    expect(posts).toEqual([proxyRoutes.vote('poll-1')]);
+    expect(voted).toEqual(['a2']);
+    expect(codes).toEqual([]);
+  });
+
+  it('shows a vote in doubt that the fan’s poll does not show as a plain failure the fan may retry', async () => {
+    const { card, posts, codes, voted } = await uncertainVote({
+      userVote: false,
+      answers: [{ id: 'a1' }, { id: 'a2' }],
+    });
+    expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
+      'Your vote could not be sent.',
+    );
+    expect(text(card)).not.toContain('You voted for');
+    expect(button(card)?.textContent.trim()).toBe('Vote');
+    expect(button(card)?.getAttribute('aria-disabled')).toBe('false');
+    expect(posts).toEqual([proxyRoutes.vote('poll-1')]);
+    expect(voted).toEqual([]);
+    expect(codes).toEqual(['vote-failed']);
   });
 
   it('ends a cancelled sign-in (closed window, or Deny on the consent page) in a clear, retryable state', async () => {

@@ -9,6 +9,7 @@ const helloTimeoutMs = 1000;
 /** Sign-in and vote confirmation wait for the fan, in an extension window. */
 const fanTimeoutMs = 180_000;
 const requestTimeoutMs = 15_000;
+const unexpectedAnswer = 'Unexpected answer from the extension.';
 
 /** One request over the page bridge; the answer must come from this window, this origin, with our request id. */
 export function askExtension(request: BridgeRequest, timeoutMs: number): Promise<BridgeResult> {
@@ -58,8 +59,7 @@ export async function detectExtension(): Promise<VoteChannel | undefined> {
 function extensionChannel(): VoteChannel {
   async function status(): Promise<BridgeStatus> {
     const result = await askExtension({ type: 'status' }, requestTimeoutMs);
-    if (result.type !== 'status')
-      throw new WidgetError('extension-failed', 'Unexpected answer from the extension.');
+    if (result.type !== 'status') throw new WidgetError('extension-failed', unexpectedAnswer);
     return result.status;
   }
   return {
@@ -73,15 +73,13 @@ function extensionChannel(): VoteChannel {
     },
     async fanView(pollId) {
       const result = await askExtension({ type: 'poll-view', pollId }, requestTimeoutMs);
-      if (result.type !== 'poll-view')
-        throw new WidgetError('extension-failed', 'Unexpected answer from the extension.');
+      if (result.type !== 'poll-view') throw new WidgetError('extension-failed', unexpectedAnswer);
       return { userVote: result.view.userVote, answers: result.view.answers };
     },
     // Sent straight from the fan's click: the extension opens its confirmation window only on a fresh click.
     async vote(pollId, answerId) {
       const result = await askExtension({ type: 'vote', pollId, answerId }, fanTimeoutMs);
-      if (result.type !== 'vote')
-        throw new WidgetError('vote-failed', 'Unexpected answer from the extension.');
+      if (result.type !== 'vote') throw new WidgetError('vote-failed', unexpectedAnswer);
       return result.answerId;
     },
   };

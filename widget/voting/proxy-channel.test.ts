@@ -211,3 +211,90 @@ describe('proxy channel vote errors', () => {
     });
   });
 });
+
+describe('proxy channel votes whose outcome is unknown', () => {
+  const votePath = proxyRoutes.vote('p1');
+  const fanPollPath = proxyRoutes.userPoll('p1');
+  const uncertain = () =>
+    json({ error: { code: 'vote_uncertain', message: 'The vote may not have been counted.' } }, 502);
+  const fanPoll = (userVote: boolean, answers: unknown[]) => () =>
+    json({ data: { id: 'p1', userVote, answers } });
+  const routes = (sent: Sent[]) => sent.map((each) => `${each.method} ${each.path}`);
+  /** What `fetch` rejects with when `AbortSignal.timeout` fires, and when the network fails. */
+  const timedOut = () => Promise.reject(new DOMException('signal timed out', 'TimeoutError')) as never;
+  const unreachable = () => Promise.reject(new TypeError('Failed to fetch')) as never;
+  /** The three ways a vote's outcome stays unknown. */
+  const inDoubt = [
+    ['the proxy’s vote_uncertain', uncertain],
+    ['the widget’s own timeout', timedOut],
+    ['a network failure', unreachable],
+  ] as const;
+
+  it.each(inDoubt)(
+    'settles %s by re-reading the fan’s poll: the recorded answer, with one vote sent',
+    async (_, voteAnswer) => {
+      const { fetchImpl, sent } = fakeProxy({
+        [`POST ${votePath}`]: voteAnswer,
+        // The platform recorded a2 (not the pick a1: the recorded answer is what the card shows).
+        [`GET ${fanPollPath}`]: fanPoll(true, [{ id: 'a1' }, { id: 'a2', voteStatus: 'pending' }]),
+      });
+      await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).resolves.toBe('a2');
+      expect(routes(sent)).toEqual([`POST ${votePath}`, `GET ${fanPollPath}`]);
+    },
+  );
+
+  it.each(inDoubt)(
+    'fails %s plainly when the fan’s poll shows no vote, and never sends it again',
+    async (_, voteAnswer) => {
+      const { fetchImpl, sent } = fakeProxy({
+        [`POST ${votePath}`]: voteAnswer,
+        [`GET ${fanPollPath}`]: fanPoll(false, [{ id: 'a1' }, { id: 'a2' }]),
+      });
+      await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+        code: 'vote-failed',
+      });
+      expect(routes(sent)).toEqual([`POST ${votePath}`, `GET ${fanPollPath}`]);
+    },
+  );
+
+  it('fails plainly when the re-read fails too, after one vote and one read', async () => {
+    const { fetchImpl, sent } = fakeProxy({
+      [`POST ${votePath}`]: uncertain,
+      [`GET ${fanPollPath}`]: timedOut,
+    });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: 'vote-failed',
+    });
+    expect(routes(sent)).toEqual([`POST ${votePath}`, `GET ${fanPollPath}`]);
+  });
+
+  it('says already voted when the platform has a vote but no answer says which', async () => {
+    const { fetchImpl } = fakeProxy({
+      [`POST ${votePath}`]: uncertain,
+      [`GET ${fanPollPath}`]: fanPoll(true, [{ id: 'a1' }, { id: 'a2' }]),
+    });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: 'already-voted',
+    });
+  });
+
+  it.each([
+    ['a non-JSON 502', () => new Response('<html>', { status: 502 }), 'vote-failed'],
+    ['another 502', () => json({ error: { code: 'platform_error', message: 'x' } }, 502), 'vote-failed'],
+    [
+      'a refusal',
+      () => json({ error: { code: 'vote_refused', message: 'x', reason: 'not_holder' } }, 409),
+      'not-holder',
+    ],
+    ['a 401', () => json({ error: { code: 'not_signed_in', message: 'x' } }, 401), 'sign-in-required'],
+  ])('takes %s as certain: no re-read', async (_, voteAnswer, expected) => {
+    const { fetchImpl, sent } = fakeProxy({
+      [`POST ${votePath}`]: voteAnswer,
+      [`GET ${fanPollPath}`]: fanPoll(true, [{ id: 'a1', voteStatus: 'accepted' }]),
+    });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: expected,
+    });
+    expect(routes(sent)).toEqual([`POST ${votePath}`]);
+  });
+});

@@ -39,7 +39,7 @@ export function proxyChannel(
       throw new WidgetError('vote-failed', 'The partner proxy could not be reached.', { cause: error });
     }
     if (response.ok) return response;
-    throw new WidgetError(await errorCode(response), `The partner proxy answered ${response.status}.`);
+    throw await answerError(response);
   }
 
   const signedInBody = (body: unknown): boolean =>
@@ -112,14 +112,20 @@ export function proxyChannel(
       return fanViewOf(isRecord(body) ? body.data : undefined);
     },
     async vote(pollId, answerId) {
-      await call(proxyRoutes.vote(pollId), { method: 'POST', body: JSON.stringify({ answerId }) });
-      return answerId;
+      try {
+        await call(proxyRoutes.vote(pollId), { method: 'POST', body: JSON.stringify({ answerId }) });
+        return answerId;
+      } catch (error) {
+        // A failed vote may still have counted: the settling code (loaded then) decides, from the fan's poll.
+        if ((error as WidgetError).code !== 'vote-failed') throw error;
+        return (await import('./settle-vote.ts')).settleVote(this, pollId, error as WidgetError);
+      }
     },
   };
 }
 
-async function errorCode(response: Response): Promise<WidgetErrorCode> {
-  if (response.status === 401) return 'sign-in-required';
+/** The error for a proxy's refusal: the card's code, and the proxy's own `error.code` as the cause. */
+async function answerError(response: Response): Promise<WidgetError> {
   let error: Record<string, unknown> = {};
   try {
     const body: unknown = await response.json();
@@ -127,6 +133,11 @@ async function errorCode(response: Response): Promise<WidgetErrorCode> {
   } catch {
     // Not JSON: the status alone decides.
   }
-  if (error.code === 'vote_refused') return refusalCode(error.reason);
-  return error.code === 'not_signed_in' ? 'sign-in-required' : 'vote-failed';
+  const code: WidgetErrorCode =
+    response.status === 401 || error.code === 'not_signed_in'
+      ? 'sign-in-required'
+      : error.code === 'vote_refused'
+        ? refusalCode(error.reason)
+        : 'vote-failed';
+  return new WidgetError(code, `The partner proxy answered ${response.status}.`, { cause: error.code });
 }

@@ -1,20 +1,17 @@
-import { isVoteRefusalReason } from '../../src/contracts/proxy-contract.ts';
+import type { VoteRefusalReason } from '../../src/contracts/proxy-contract.ts';
 import type { WidgetErrorCode } from './widget-error.ts';
+
+/** The reasons the card tells apart; every other one reads as a plain refusal. */
+const codeOfReason = new Map<unknown, WidgetErrorCode>([
+  ['not_holder', 'not-holder'],
+  ['already_voted', 'already-voted'],
+  ['poll_not_open', 'poll-closed'],
+] satisfies [VoteRefusalReason, WidgetErrorCode][]);
 
 /**
  * The card's code for a refused vote, from the `reason` of the proxy's `vote_refused` or the bridge's `refused`
  * error. An absent or unknown reason (an older proxy or extension, or one added later) is a plain refusal.
  */
 export function refusalCode(reason: unknown): WidgetErrorCode {
-  if (!isVoteRefusalReason(reason)) return 'vote-refused';
-  switch (reason) {
-    case 'not_holder':
-      return 'not-holder';
-    case 'already_voted':
-      return 'already-voted';
-    case 'poll_not_open':
-      return 'poll-closed';
-    default:
-      return 'vote-refused';
-  }
+  return codeOfReason.get(reason) ?? 'vote-refused';
 }

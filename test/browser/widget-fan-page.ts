@@ -1,0 +1,75 @@
+// The demo page as a fan without the extension sees it, and the proxy's sign-in popup, for the widget's browser tests.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import type { WidgetStack } from './widget-stack.ts';
+
+export interface FanPage {
+  context: BrowserContext;
+  page: Page;
+  card: Locator;
+  /** POSTs the page sent to the proxy's vote route. */
+  votePosts: string[];
+  /** POSTs the page sent to the proxy's session handoff route. */
+  handoffPosts: string[];
+}
+
+/** The helpers, for the browser and stack a test file starts in its `beforeAll` (read when each is called). */
+export function fanPages(current: () => { browser: Browser; stack: WidgetStack }) {
+  /** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
+  async function openAsNewFan(): Promise<FanPage> {
+    const { browser, stack } = current();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const votePosts: string[] = [];
+    const handoffPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'POST') return;
+      const { pathname } = new URL(request.url());
+      if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
+      if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
+    });
+    await page.goto(stack.demo.url);
+    const card = page.locator('fan-poll').first();
+    // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
+    await card
+      .locator('[part="button"]:not([aria-disabled="true"])', { hasText: 'Sign in to vote' })
+      .waitFor();
+    return { context, page, card, votePosts, handoffPosts };
+  }
+
+  /** Clicks "Sign in to vote" and returns the proxy's sign-in popup, on the platform's consent page. */
+  async function openSignIn({ context, card }: FanPage): Promise<Page> {
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Sign in to vote' }).click(),
+    ]);
+    await popup.getByLabel('Username').waitFor();
+    return popup;
+  }
+
+  /** Signs `username` in on the consent page and waits for the popup to close. */
+  async function signInAs(popup: Page, username: string): Promise<void> {
+    await popup.getByLabel('Username').fill(username);
+    await popup.getByLabel('Password').fill('fan-polls');
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Sign in and allow' }).click(),
+    ]);
+  }
+
+  return { openAsNewFan, openSignIn, signInAs };
+}
+
+/** An answer's own text: its label's text nodes (a leading answer also says so, visually hidden). */
+export async function answerTextOf(answer: Locator): Promise<string> {
+  const text = await answer
+    .locator('span')
+    .first()
+    .evaluate((span) =>
+      [...span.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join(''),
+    );
+  return text.trim();
+}
