@@ -169,8 +169,23 @@ export async function armClick(page: Page | Frame, request: unknown, timeoutMs =
   );
 }
 
-export function clickedOutcome(page: Page | Frame): Promise<BridgeOutcomeInPage> {
-  return page.evaluate(() => (window as unknown as { clicked: Promise<BridgeOutcomeInPage> }).clicked);
+/**
+ * The answer to the armed click, or `{ error: { code: 'not_clicked' } }` when the click never reached the button
+ * within `waitMs` (so a test fails with a reason instead of hanging).
+ */
+export function clickedOutcome(page: Page | Frame, waitMs = 45_000): Promise<BridgeOutcomeInPage> {
+  return page.evaluate(
+    (wait) =>
+      Promise.race([
+        (window as unknown as { clicked: Promise<BridgeOutcomeInPage> }).clicked,
+        new Promise<BridgeOutcomeInPage>((resolve) => {
+          setTimeout(() => {
+            resolve({ error: { code: 'not_clicked' } });
+          }, wait);
+        }),
+      ]),
+    waitMs,
+  );
 }
 
 /** The fan clicks the page's button, which asks the extension; resolves with the answer. */

@@ -366,13 +366,15 @@ describe('other sites', () => {
     const framing = await extension.context.newPage();
     await framing.goto(`${decoy.url}/`);
     const frame = framing.frames().find((each) => each.url().startsWith(partner.url))!;
+    await frame.waitForLoadState('load');
     await frame.waitForFunction(() => 'askExtension' in window);
+    await frame.locator('#act').waitFor();
     const [poll] = await votablePolls();
     const opened = await windowsDuring(async () => {
       await armClick(frame, { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id }, 2000);
       // The fan clicks the decoy "Claim your prize"; the almost invisible frame's button is what receives it.
       await frame.click('#act', { force: true });
-      expect(await clickedOutcome(frame)).toEqual({ timeout: true });
+      expect(await clickedOutcome(frame, 10_000)).toEqual({ timeout: true });
     });
     expect(opened).toBe(0);
     expect(await recordedVotes()).toEqual(votesBefore);
