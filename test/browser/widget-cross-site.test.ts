@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { sessionCookieName } from '../../src/proxy/session-cookie.ts';
 import { launchFreshProfile } from '../support/chromium.ts';
+import { recordFanPosts } from './widget-fan-page.ts';
 import { probeCrossSiteCookies } from '../support/cross-site-cookies.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -93,14 +94,7 @@ describe.each(settings)('signing in from a card on another site than the proxy, 
   async function openDemo(): Promise<FanPage> {
     const context = await browsers.newFan();
     const page = await context.newPage();
-    const votePosts: string[] = [];
-    const handoffPosts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() !== 'POST') return;
-      const { pathname } = new URL(request.url());
-      if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
-      if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
-    });
+    const { votePosts, handoffPosts } = recordFanPosts(page);
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cardEvents: string[] }).cardEvents = seen;

@@ -13,6 +13,19 @@ export interface FanPage {
   handoffPosts: string[];
 }
 
+/** Records the POSTs `page` sends to the proxy's vote and session-handoff routes, as they leave. */
+export function recordFanPosts(page: Page): Pick<FanPage, 'votePosts' | 'handoffPosts'> {
+  const votePosts: string[] = [];
+  const handoffPosts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
+    if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
+  });
+  return { votePosts, handoffPosts };
+}
+
 /** The helpers, for the browser and stack a test file starts in its `beforeAll` (read when each is called). */
 export function fanPages(current: () => { browser: Browser; stack: WidgetStack }) {
   /** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
@@ -20,14 +33,7 @@ export function fanPages(current: () => { browser: Browser; stack: WidgetStack }
     const { browser, stack } = current();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const votePosts: string[] = [];
-    const handoffPosts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() !== 'POST') return;
-      const { pathname } = new URL(request.url());
-      if (/\/api\/user\/polls\/[^/]+\/vote$/.test(pathname)) votePosts.push(request.url());
-      if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
-    });
+    const { votePosts, handoffPosts } = recordFanPosts(page);
     await page.goto(stack.demo.url);
     const card = page.locator('fan-poll').first();
     // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
