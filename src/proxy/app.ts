@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
+import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { errorExit } from './error-exit.ts';
 import { ProxyError } from './errors.ts';
@@ -105,19 +105,11 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const app = new Hono();
   app.use('*', accessLog(logger, metrics));
   // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new ProxyError('body_too_large', `The body is larger than ${maxBodyBytes} bytes.`);
-      },
-    }),
-  );
-  app.use('*', async (c, next) => {
+  app.use('*', limitRequestBodies(maxBodyBytes));
+  app.use('*', (c, next) => {
     // Set before the handler: a header added after it would make Hono copy the finished Response.
     c.header('X-Content-Type-Options', 'nosniff');
-    await next();
+    return next();
   });
   app.route(proxyRoutes.polls, publicRoutes(runtime));
   app.route('/api/user', fanRoutes(runtime));

@@ -20,6 +20,7 @@ export const staleIfErrorSeconds = 600;
 export function publicRoutes(runtime: ProxyRuntime): Hono {
   const app = new Hono();
   app.use('*', corsFromAllowlist(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
+  const cacheHeaders = Object.entries(pollCacheHeaders(runtime.config.pollCacheSeconds));
 
   // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
   const fromPlatform = async (c: Context, read: () => Promise<unknown>): Promise<string> => {
@@ -41,7 +42,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     const answer = await runtime.pollCache.get(`polls${canonical}`, () =>
       fromPlatform(c, () => runtime.platform.publicClient.listPolls(filters)),
     );
-    return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
+    return cachedResponse(c, answer, cacheHeaders);
   });
 
   app.get('/:pollId', async (c) => {
@@ -49,7 +50,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     const answer = await runtime.pollCache.get(`poll/${pollId}`, () =>
       fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),
     );
-    return cachedResponse(c, answer, runtime.config.pollCacheSeconds);
+    return cachedResponse(c, answer, cacheHeaders);
   });
 
   return app;
@@ -68,8 +69,12 @@ export function pollCacheHeaders(freshSeconds: number): Readonly<Record<string, 
   };
 }
 
-function cachedResponse(c: Context, answer: CachedAnswer, freshSeconds: number): Response {
-  for (const [name, value] of Object.entries(pollCacheHeaders(freshSeconds))) c.header(name, value);
+function cachedResponse(
+  c: Context,
+  answer: CachedAnswer,
+  cacheHeaders: readonly [string, string][],
+): Response {
+  for (const [name, value] of cacheHeaders) c.header(name, value);
   c.header('ETag', answer.etag);
   if (ifNoneMatchHits(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');

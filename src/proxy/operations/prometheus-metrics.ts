@@ -50,6 +50,7 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
   });
   // A label set's child, looked up once: hashing the labels on every request costs more than the count itself.
   const requestSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+  const cacheSeries = new Map<string, { inc: () => void }>();
   return {
     request: (route, method, status, seconds) => {
       const key = `${method} ${route} ${status}`;
@@ -74,7 +75,13 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       upstream.inc({ operation, outcome });
     },
     cache: (outcome) => {
-      cache.inc({ outcome });
+      // Once per public read: the outcome's child, looked up once (see `requestSeries`).
+      let child = cacheSeries.get(outcome);
+      if (child === undefined) {
+        child = cache.labels(outcome);
+        cacheSeries.set(outcome, child);
+      }
+      child.inc();
     },
     refusal: (reason) => {
       refusals.inc({ reason });
