@@ -129,6 +129,7 @@ async function writeElementsManifest(): Promise<void> {
       '--globs',
       'widget/fan-poll/fan-poll.ts',
       'widget/fan-poll-list/fan-poll-list.ts',
+      'widget/iframe/fan-polls-frame.ts',
       '--outdir',
       'dist/widget',
     ],
