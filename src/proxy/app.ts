@@ -4,6 +4,7 @@ import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
 import { clientAddressReader } from './client-address.ts';
+import { configuratorRoutes } from './configurator-routes.ts';
 import { errorExit } from './error-exit.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
@@ -41,6 +42,8 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
   readonly widgetFiles?: WidgetFileReader;
+  /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
+  readonly configuratorFiles?: WidgetFileReader;
 }
 
 /** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
@@ -124,6 +127,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
   if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
+  if (deps.configuratorFiles !== undefined)
+    app.route('/configurator', configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles));
   app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

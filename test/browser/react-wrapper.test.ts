@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
-import { openRiversidePoll } from '../support/open-poll.ts';
+import { openRiversidePollFromProxy } from '../support/open-poll.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { ensurePackageBuilt } from '../support/vite-build.ts';
@@ -43,9 +43,7 @@ beforeAll(async () => {
     sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`] },
     proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: app.url } },
   });
-  const polls = ((await (await fetch(`${stack.proxy.url}/api/polls?limit=50`)).json()) as { data: Poll[] })
-    .data;
-  poll = openRiversidePoll(polls, { marginMs: 120_000 });
+  poll = await openRiversidePollFromProxy(stack.proxy.url);
   browser = await launchChromium();
 }, 120_000);
 

@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * `NODE_ENV=test`, which would make Lit's development build: the build always runs as production.
  */
 export function viteBuild(
-  mode: 'widget' | 'extension-chrome' | 'extension-firefox' | 'server' | 'package',
+  mode: 'widget' | 'extension-chrome' | 'extension-firefox' | 'server' | 'package' | 'configurator',
 ): void {
   execFileSync('npx', ['vite', 'build', '--mode', mode], {
     cwd: root,
@@ -47,4 +47,11 @@ export function ensurePackageBuilt(): void {
     newestIn(`${root}widget/package`),
   );
   if (newest > builtAt) viteBuild('package');
+}
+
+/** Builds `dist/configurator` when it is missing or older than any file of `configurator/`. */
+export function ensureConfiguratorBuilt(): void {
+  const built = `${root}dist/configurator/index.html`;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (newestIn(`${root}configurator`) > builtAt) viteBuild('configurator');
 }
