@@ -76,6 +76,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
   const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
+  const ownOrigin = new URL(config.publicUrl).origin;
   const runtime: ProxyRuntime = {
     config,
     logger,
@@ -101,7 +102,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       config.trustedProxyHops,
       deps.clientAddress ?? (() => 'unknown'),
     ),
-    isAllowedPage: (origin) => config.allowedOrigins.includes(origin),
+    // The proxy's own pages (the iframe banner's page, the configurator) are the partner's too: they sign fans in.
+    isAllowedPage: (origin) => origin === ownOrigin || config.allowedOrigins.includes(origin),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
   };
 

@@ -1,16 +1,18 @@
 // A new partner's steps with the embed configurator the proxy serves: open it, find a poll (club, phase, search),
 // set tracking, check the page's origin (told what to add for one the proxy does not allow), watch the preview's
 // events, copy the card's and then the banner's snippet from the clipboard into a fresh page on another port and
-// site, and see both embeds run there with their events.
+// site, and see both embeds run there with their events; a fan signs in and votes from the banner.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
+import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { ensureConfiguratorBuilt, ensureWidgetBuilt } from '../support/vite-build.ts';
-import { launchChromium } from './widget-stack.ts';
+import { answerTextOf, fanPages, recordFanPosts } from './widget-fan-page.ts';
+import { freePort, launchChromium } from './widget-stack.ts';
 
 let browser: Browser;
 let stack: SandboxAndProxy;
@@ -36,9 +38,10 @@ beforeAll(async () => {
     url: server.url.replace('//127.0.0.1:', '//localhost:'),
     close: () => closeServer(server.server),
   };
+  const proxyPort = await freePort();
   stack = await startSandboxAndProxy({
-    sandbox: { simulate: false },
-    proxy: { env: { FAN_POLLS_ALLOWED_ORIGINS: partner.url } },
+    sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`] },
+    proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: partner.url } },
   });
   poll = await openRiversidePollFromProxy(stack.proxy.url);
   browser = await launchChromium();
@@ -141,7 +144,7 @@ describe('the embed configurator (Chromium)', () => {
     await site.addInitScript(() => {
       const seen: { type: string; tag: string; detail: unknown }[] = [];
       (window as unknown as { seen: typeof seen }).seen = seen;
-      for (const type of ['fan-poll-ready', 'fan-poll-error'])
+      for (const type of ['fan-poll-ready', 'fan-poll-voted', 'fan-poll-error'])
         document.addEventListener(type, (event) => {
           seen.push({
             type,
@@ -173,11 +176,41 @@ describe('the embed configurator (Chromium)', () => {
     expect(await site.locator('fan-poll').evaluate((element) => getComputedStyle(element).minHeight)).toBe(
       '440px',
     );
+    // A fan signs in and votes from the banner (its page is the proxy's own): the platform records the fan's answer.
+    const bannerCard = site.frameLocator('fan-poll-frame iframe').locator('fan-poll');
+    const answer = bannerCard.locator('[part~="answer"]').nth(2);
+    const answerText = await answerTextOf(answer);
+    const answerId = await answer.locator('input').evaluate((input) => (input as HTMLInputElement).value);
+    await answer.locator('input').check();
+    const fan = { context: fresh, page: site, card: bannerCard, ...recordFanPosts(site) };
+    await signInAs(await openSignIn(fan), 'sam');
+    await bannerCard.getByRole('button', { name: 'Vote', exact: true }).click();
+    await bannerCard
+      .locator('[part="actions"]')
+      .getByText(`You voted for ${answerText}`)
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => site.evaluate(() => (window as unknown as { seen: { type: string; tag: string }[] }).seen))
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'fan-poll-voted',
+          tag: 'fan-poll-frame',
+          detail: expect.objectContaining({
+            answerId,
+            tracking: { campaign: 'configurator', referrer: 'club-site' },
+          }),
+        }),
+      );
+    expect(await recordedAnswerIds(stack.sandbox.sandbox, poll.id, 'sam')).toEqual([answerId]);
     await site.screenshot({ path: screenshotPath('configurator-partner-page.png'), fullPage: true });
     expect(failed).toEqual([]);
     expect(thrown).toEqual([]);
     await fresh.close();
   });
+});
+
+const { openSignIn, signInAs } = fanPages(() => {
+  throw new Error('This test has no demo page.');
 });
 
 function escapeRegExp(text: string): string {

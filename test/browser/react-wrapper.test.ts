@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
-import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
+import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { ensurePackageBuilt } from '../support/vite-build.ts';
@@ -119,15 +119,7 @@ describe('fan-polls/react in a React 19 app (Chromium)', () => {
     expect(posts.votePosts).toHaveLength(1);
 
     // What the platform recorded: exactly the fan's answer.
-    const recorded = await apiRequest(
-      stack.sandbox.sandbox,
-      `/polls/1.0.8/user/poll/${poll.id}`,
-      fanToken(stack.sandbox.sandbox, 'sam'),
-    );
-    const answers = ((await recorded.json()) as { data: Poll }).data.answers;
-    expect(answers.filter((each) => typeof each.voteStatus === 'string').map((each) => each.id)).toEqual([
-      answerId,
-    ]);
+    expect(await recordedAnswerIds(stack.sandbox.sandbox, poll.id, 'sam')).toEqual([answerId]);
     expect(thrown).toEqual([]);
     await context.close();
   });
