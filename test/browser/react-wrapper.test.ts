@@ -1,5 +1,5 @@
 // The npm package's React components in a React 19 app (bundled by Vite from `dist/package/`), on a page of another
-// site than the proxy: the card renders and a fan signs in and votes through it; React's event props receive every
+// site than the proxy: the card and a list (its filters from React props) render and a fan signs in and votes through it; React's event props receive every
 // event with its detail and the tracking props; the platform records exactly the fan's answer. The banner
 // (`FanPollFrame`) loads its element from the proxy's versioned URL and its events reach React too.
 import { readFile, rm } from 'node:fs/promises';
@@ -71,8 +71,10 @@ describe('fan-polls/react in a React 19 app (Chromium)', () => {
     const thrown: string[] = [];
     page.on('pageerror', (error) => thrown.push(error.message));
     const posts = recordFanPosts(page);
-    await page.goto(`${app.url}/?proxy=${encodeURIComponent(stack.proxy.url)}&poll=${poll.id}`);
-    const card = page.locator('fan-poll');
+    await page.goto(
+      `${app.url}/?proxy=${encodeURIComponent(stack.proxy.url)}&poll=${poll.id}&partner=${poll.partnerId}`,
+    );
+    const card = page.locator('main > fan-poll');
     await card.locator('[part="question"]').waitFor();
     // The banner's element came from the proxy, pinned to the package's version, and its card is framed.
     await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
@@ -83,8 +85,13 @@ describe('fan-polls/react in a React 19 app (Chromium)', () => {
     expect(frameSource).toMatch(
       new RegExp(`^${stack.proxy.url}/widget/v\\d+\\.\\d+\\.\\d+/embed/poll\\.html\\?`),
     );
-    // Attributes written from React props: the tracking parameters the card reads.
+    // Attributes written from React props: the tracking parameters the card reads, the list's filters.
     expect(await card.getAttribute('campaign')).toBe('wrapper');
+    const listed = page.locator('fan-poll-list fan-poll');
+    await listed.first().locator('[part="question"]').waitFor();
+    expect(await page.locator('fan-poll-list').getAttribute('partner-ids')).toBe(poll.partnerId);
+    expect(await listed.count()).toBeLessThanOrEqual(2);
+    expect(await listed.first().getAttribute('campaign')).toBe('list');
 
     await card.locator('[part~="answer"]').first().waitFor();
     await card.getByRole('button', { name: 'Sign in to vote' }).waitFor();

@@ -1,12 +1,13 @@
-// A partner's React 19 app using the npm package's React components: a card and an iframe banner from the proxy in
-// the page's query (`?proxy=&poll=`), and every event they fire, as React received it, listed in the page.
+// A partner's React 19 app using the npm package's React components: a card, an iframe banner and a list of the
+// club's polls from the proxy in the page's query (`?proxy=&poll=&partner=`), and every event they fire, as React received it, listed in the page.
 import { StrictMode, createElement as h, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FanPoll, FanPollFrame } from 'fan-polls/react';
+import { FanPoll, FanPollFrame, FanPollList } from 'fan-polls/react';
 
 const params = new URLSearchParams(location.search);
 const proxy = params.get('proxy') ?? '';
 const pollId = params.get('poll') ?? '';
+const partnerId = params.get('partner') ?? '';
 
 /** What a component's event prop received. */
 export interface SeenEvent {
@@ -41,6 +42,7 @@ function App() {
       onError: card,
     }),
     h(FanPollFrame, { proxy, pollId, theme: 'dark', campaign: 'banner', onReady: banner, onError: banner }),
+    h(FanPollList, { proxy, partnerIds: partnerId, limit: 2, campaign: 'list' }),
     h(
       'ol',
       { id: 'events' },
