@@ -1,4 +1,4 @@
-// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`, `server`.
+// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`, `server`, `package`, `configurator`.
 import { defineConfig, type UserConfig } from 'vite';
 
 export default defineConfig(async ({ mode }): Promise<UserConfig> => {
@@ -11,9 +11,13 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
       return (await import('./extension/vite.extension.ts')).extensionBuild('firefox');
     case 'server':
       return (await import('./src/vite.server.ts')).serverBuild();
+    case 'configurator':
+      return (await import('./configurator/vite.configurator.ts')).configuratorBuild();
+    case 'package':
+      return (await import('./widget/package/vite.package.ts')).packageBuild();
     default:
       throw new Error(
-        `Unknown build mode "${mode}": use widget, extension-chrome, extension-firefox or server.`,
+        `Unknown build mode "${mode}": use widget, extension-chrome, extension-firefox, server, package or configurator.`,
       );
   }
 });

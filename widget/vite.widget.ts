@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build, type InlineConfig, type Plugin, type UserConfig } from 'vite';
 import { tidyManifest, type ElementsManifest } from './build/elements-manifest.ts';
+import { widgetVersion } from './base/widget-version.ts';
 import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +81,8 @@ function entryBuilds(): Plugin {
       await copyFile(widgetFolder + 'iframe/poll.html', outDir + 'embed/poll.html');
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
       await writeElementsManifest();
+      // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).
+      await writeFile(outDir + 'version.json', JSON.stringify({ version: widgetVersion }) + '\n');
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
     },
@@ -129,6 +132,7 @@ async function writeElementsManifest(): Promise<void> {
       '--globs',
       'widget/fan-poll/fan-poll.ts',
       'widget/fan-poll-list/fan-poll-list.ts',
+      'widget/iframe/fan-polls-frame.ts',
       '--outdir',
       'dist/widget',
     ],

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { configuratorRoutes, type ConfiguratorSettings } from '../contracts/configurator-contract.ts';
 import { demoApplication, localPorts } from '../local-defaults.ts';
 import { fans } from '../sandbox/data/fans.ts';
 import { serveSandbox } from '../sandbox/serve.ts';
@@ -19,6 +20,10 @@ const proxy = await serveProxy({
   port: localPorts.proxy,
 });
 const demo = await serveDemo({ port: localPorts.demo, proxyUrl: proxy.url });
+// The version partners pin, as the proxy says it (the configurator reads the same answer).
+const { version: widgetVersion } = (await (
+  await fetch(proxy.url + configuratorRoutes.settings)
+).json()) as ConfiguratorSettings;
 const extensionDir = fileURLToPath(new URL('../../dist/extension/', import.meta.url));
 
 console.log(`
@@ -26,7 +31,8 @@ Fan Polls is running on the embedded default.
 
   Demo match page     ${demo.url}/
   Partner proxy       ${proxy.url}
-  Widget              ${proxy.url}/widget/fan-polls.js   iframe: ${proxy.url}/widget/fan-polls-frame.js
+  Embed configurator  ${proxy.url}/configurator/   (pick a poll, preview it, copy the snippet)
+  Widget              ${proxy.url}/widget/v${widgetVersion}/fan-polls.js   iframe: ${proxy.url}/widget/v${widgetVersion}/fan-polls-frame.js
   Allowed origins     ${proxy.config.allowedOrigins.join(', ')}
                       (pages there may embed the widget; to add yours:
                        FAN_POLLS_ALLOWED_ORIGINS=${[...proxy.config.allowedOrigins, 'http://localhost:8080'].join(',')} npm start)

@@ -4,6 +4,7 @@ import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
 import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
+import { configuratorRoutes } from './configurator-routes.ts';
 import { errorExit } from './error-exit.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
@@ -41,6 +42,8 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
   readonly widgetFiles?: WidgetFileReader;
+  /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
+  readonly configuratorFiles?: WidgetFileReader;
 }
 
 /** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
@@ -73,6 +76,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
   const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
+  const ownOrigin = new URL(config.publicUrl).origin;
   const runtime: ProxyRuntime = {
     config,
     logger,
@@ -98,7 +102,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       config.trustedProxyHops,
       deps.clientAddress ?? (() => 'unknown'),
     ),
-    isAllowedPage: (origin) => config.allowedOrigins.includes(origin),
+    // The proxy's own pages (the iframe banner's page, the configurator) are the partner's too: they sign fans in.
+    isAllowedPage: (origin) => origin === ownOrigin || config.allowedOrigins.includes(origin),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
   };
 
@@ -116,6 +121,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));
   if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
+  if (deps.configuratorFiles !== undefined)
+    app.route('/configurator', configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles));
   app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

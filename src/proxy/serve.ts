@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
 import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopback-server.ts';
+import { defaultConfiguratorDir } from '../node/configurator-files.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
@@ -73,6 +74,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
     widgetFiles: widgetFilesIn(defaultWidgetDir(env)),
+    configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,
     ...(redis === undefined ? {} : { redis }),

@@ -66,8 +66,9 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
   app.get('/login', async (c) => {
     const query = new URL(c.req.url).searchParams;
     const origin = query.get('origin') ?? '';
-    // Only an exact, configured origin: anything else gets a page and no message, never a redirect or a post.
-    if (!config.allowedOrigins.includes(origin)) {
+    // Only an exact, configured origin (or the proxy's own pages): anything else gets a page and no message, never a
+    // redirect or a post.
+    if (!runtime.isAllowedPage(origin)) {
       logger.log('info', 'sign_in_refused', { reason: 'origin_not_allowed' });
       return endPage(c, 400, failure('origin_not_allowed', 'This page may not start a Fan Polls sign-in.'));
     }

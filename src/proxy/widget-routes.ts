@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ProxyError } from './errors.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
+import { unversionedPath } from './widget-version.ts';
 
 /** Reads one built widget file by its path under the widget folder; undefined when there is none. */
 export type WidgetFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
@@ -35,7 +36,7 @@ export function isContentHashed(path: string): boolean {
 }
 
 /**
- * The built widget under `/widget/`: whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
+ * The built widget under `/widget/` and, pinned, `/widget/v<version>/`: whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
  * and its loader, or a module build's hashed chunks). Hashed files are immutable for a year; entry files are
  * revalidated on every use (ETag, 304), so a deploy reaches every page at once. Public code without credentials:
  * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
@@ -47,7 +48,11 @@ export function widgetRoutes(runtime: ProxyRuntime, read: WidgetFileReader): Hon
   const framePage = framePageOf(runtime);
 
   app.get('/*', async (c) => {
-    const path = decodeURIComponent(c.req.path.slice(c.req.path.indexOf('/widget/') + '/widget/'.length));
+    const requested = decodeURIComponent(
+      c.req.path.slice(c.req.path.indexOf('/widget/') + '/widget/'.length),
+    );
+    // `/widget/v<version>/...`: the URL a partner pins, the same files while the proxy serves that version.
+    const path = await unversionedPath(requested, read);
     const bytes = await read(path);
     if (bytes === undefined) throw new ProxyError('not_found', 'No such widget file.');
     let file = tagged.get(path);

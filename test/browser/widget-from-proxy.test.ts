@@ -1,4 +1,4 @@
-// The README's two snippets as printed, on a partner page of another site (http://localhost:<port>) than the proxy
+// The README's two snippets as printed (pinned to the widget's version), on a partner page of another site (http://localhost:<port>) than the proxy
 // (http://127.0.0.1:<port>), with the widget loaded from the proxy's /widget/: the cards render, the iframe page is
 // framed (its frame-ancestors name the page), and after a vote the card shows the new count within a tick or two
 // and never an older one (no browser cache answers a live read).
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { fanToken, voteRequest } from '../../src/sandbox/test-kit.ts';
+import { widgetVersion } from '../../widget/base/widget-version.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt, launchChromium } from './widget-stack.ts';
@@ -19,8 +20,8 @@ let pollId = '';
 /** The README's snippets with the proxy's URL for `https://polls.club.example`. */
 function partnerPage(proxyUrl: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match page</title>
-<script type="module" src="${proxyUrl}/widget/fan-polls.js" data-proxy="${proxyUrl}"></script>
-<script type="module" src="${proxyUrl}/widget/fan-polls-frame.js"></script></head>
+<script type="module" src="${proxyUrl}/widget/v${widgetVersion}/fan-polls.js" data-proxy="${proxyUrl}"></script>
+<script type="module" src="${proxyUrl}/widget/v${widgetVersion}/fan-polls-frame.js"></script></head>
 <body><h1>Riverside v Harbour</h1>
 <fan-poll poll-id="${pollId}" referrer="club-site" campaign="spring" param1="website" param2="match-page" param3="script">
   <a href="https://www.club.example/polls">Vote in the fan poll</a>

@@ -52,7 +52,7 @@ export async function startWidgetStack(options: WidgetStackOptions = {}): Promis
 }
 
 /** A port free right now (listen on 0, read it, close). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const { server, port } = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
   await closeServer(server);
   return port;

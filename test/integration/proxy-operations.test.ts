@@ -20,6 +20,7 @@ beforeAll(async () => {
   await mkdir(join(widgetDir, 'assets'));
   await writeFile(join(widgetDir, 'fan-polls.js'), 'import("./assets/poll-card-Bx3kQ9aZ.js");\n');
   await writeFile(join(widgetDir, 'assets', 'poll-card-Bx3kQ9aZ.js'), 'export const card = 1;\n');
+  await writeFile(join(widgetDir, 'version.json'), '{"version":"1.2.3"}\n');
   await writeFile(
     join(widgetDir, 'embed', 'poll.html'),
     '<!doctype html><html><head><meta name="fan-polls-proxy" content="" /><script src="./poll.js" defer></script></head><body></body></html>\n',
@@ -91,6 +92,23 @@ describe('the widget served under /widget/', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('unsafe-inline');
     expect(page.headers.get('cache-control')).toBe('public, no-cache');
+  });
+
+  it('serves the same build pinned under /widget/v<version>/, and names its version for any other', async () => {
+    const pinned = await get('/widget/v1.2.3/fan-polls.js');
+    expect(pinned.status).toBe(200);
+    expect(await pinned.text()).toBe(await (await get('/widget/fan-polls.js')).text());
+    expect((await get('/widget/v1.2.3/assets/poll-card-Bx3kQ9aZ.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const page = await get('/widget/v1.2.3/embed/poll.html');
+    expect(await page.text()).toContain(`<meta name="fan-polls-proxy" content="${stack.proxy.url}" />`);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${pageOrigin}`);
+    const other = await get('/widget/v1.2.4/fan-polls.js');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
+      'This proxy serves the widget 1.2.3: /widget/v1.2.3/fan-polls.js',
+    );
   });
 
   it('serves nothing outside the widget folder and no hidden file', async () => {

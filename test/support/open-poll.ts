@@ -20,3 +20,9 @@ export function openRiversidePoll(
   if (!poll) throw new Error('The sandbox has no open Riverside poll.');
   return poll;
 }
+
+/** The first open Riverside poll among the proxy's public polls (`proxyUrl`), open `marginMs` more (default 2 min). */
+export async function openRiversidePollFromProxy(proxyUrl: string, marginMs = 120_000): Promise<Poll> {
+  const answer = await fetch(`${proxyUrl}/api/polls?limit=50`);
+  return openRiversidePoll(((await answer.json()) as { data: Poll[] }).data, { marginMs });
+}

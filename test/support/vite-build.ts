@@ -8,7 +8,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * Runs one of the project's builds (`vite build --mode <mode>`) from a test or a benchmark. Vitest sets
  * `NODE_ENV=test`, which would make Lit's development build: the build always runs as production.
  */
-export function viteBuild(mode: 'widget' | 'extension-chrome' | 'extension-firefox' | 'server'): void {
+export function viteBuild(
+  mode: 'widget' | 'extension-chrome' | 'extension-firefox' | 'server' | 'package' | 'configurator',
+): void {
   execFileSync('npx', ['vite', 'build', '--mode', mode], {
     cwd: root,
     stdio: 'inherit',
@@ -33,4 +35,23 @@ function newestIn(folder: string): number {
     newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
   }
   return newest;
+}
+
+/** Builds `dist/package` (from the widget's build) when it is missing or older than the widget build or its sources. */
+export function ensurePackageBuilt(): void {
+  ensureWidgetBuilt();
+  const built = `${root}dist/package/package.json`;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const newest = Math.max(
+    statSync(`${root}dist/widget-files.json`).mtimeMs,
+    newestIn(`${root}widget/package`),
+  );
+  if (newest > builtAt) viteBuild('package');
+}
+
+/** Builds `dist/configurator` when it is missing or older than any file of `configurator/`. */
+export function ensureConfiguratorBuilt(): void {
+  const built = `${root}dist/configurator/index.html`;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (newestIn(`${root}configurator`) > builtAt) viteBuild('configurator');
 }

@@ -36,11 +36,11 @@ export type { ListPollIds } from './list-host.ts';
  * @attr theme - Passed to each card, as are `lang`, `transparent` and the tracking parameters.
  * @attr referrer - Tracking parameter passed to each card; also `campaign`, `param1`, `param2`, `param3`.
  * @attr transparent - Cards without a background of their own.
- * @fires {FanPollErrorEvent} fan-poll-error - The list could not be read (`code` is `list-failed`); each card fires its own events.
+ * @fires {FanPollErrorEvent} fan-poll-error - The list could not be read; each card fires its own events. Detail: `pollId` (empty), `tracking`, `code` (`list-failed`), `message`.
  * @csspart list - The list.
  * @csspart item - Each card's list item.
- * @cssproperty --fan-poll-list-gap - Space between cards.
- * @cssproperty --fan-poll-list-min-width - Narrowest card before the grid drops a column.
+ * @cssproperty [--fan-poll-list-gap=16px] - Space between cards.
+ * @cssproperty [--fan-poll-list-min-width=280px] - Narrowest card before the grid drops a column.
  */
 export class FanPollList extends FanElement implements ListHost {
   static override styles = listStyles;

@@ -33,11 +33,11 @@ import { cardStyles } from './fan-poll.styles.ts';
  * @attr param1 - Tracking parameter.
  * @attr param2 - Tracking parameter.
  * @attr param3 - Tracking parameter.
- * @fires {FanPollReadyEvent} fan-poll-ready - The card shows its data for the first time.
- * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote.
- * @fires {FanPollVotedEvent} fan-poll-voted - The vote was accepted.
- * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed.
- * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed.
+ * @fires {FanPollReadyEvent} fan-poll-ready - The card shows its data for the first time. Detail: `pollId`, `tracking`, `phase` (`upcoming`, `open`, `closed`, `disclosed`, `cancelled` or `unknown`).
+ * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote; the vote is on its way. Detail: `pollId`, `tracking`, `answerId`.
+ * @fires {FanPollVotedEvent} fan-poll-voted - The platform took the vote. Detail: `pollId`, `tracking`, `answerId`, `voteStatus` (`pending`, `accepted`, `rejected` or another value; absent when unknown).
+ * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension` or `popup`).
+ * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.
  * @csspart partner - The club's name.
@@ -49,18 +49,18 @@ import { cardStyles } from './fan-poll.styles.ts';
  * @csspart information - The poll's information text.
  * @csspart actions - The fan's action and its status.
  * @csspart button - The action button.
- * @cssproperty --fan-poll-background - Card background.
- * @cssproperty --fan-poll-text - Text colour.
- * @cssproperty --fan-poll-muted - Secondary text colour.
- * @cssproperty --fan-poll-border - Border colour.
- * @cssproperty --fan-poll-track - Empty part of the bars.
- * @cssproperty --fan-poll-accent - Bars, the open badge and the button.
- * @cssproperty --fan-poll-accent-text - Text on the accent colour.
- * @cssproperty --fan-poll-leading - Border of the leading answer.
- * @cssproperty --fan-poll-focus - Focus ring.
- * @cssproperty --fan-poll-radius - Corner radius.
- * @cssproperty --fan-poll-font - Font family.
- * @cssproperty --fan-poll-min-height - Reserved height while loading.
+ * @cssproperty [--fan-poll-background=#fff] - Card background (dark theme: `#151923`).
+ * @cssproperty [--fan-poll-text=#14171f] - Text colour (dark: `#eef1f6`).
+ * @cssproperty [--fan-poll-muted=#596070] - Secondary text colour (dark: `#a9b1c2`).
+ * @cssproperty [--fan-poll-border=#dde1e8] - Border colour (dark: `#323a4a`).
+ * @cssproperty [--fan-poll-track=#eef0f4] - Empty part of the bars (dark: `#262d3b`).
+ * @cssproperty [--fan-poll-accent=#1d4ed8] - Bars, the open badge and the button (dark: `#8ab4ff`).
+ * @cssproperty [--fan-poll-accent-text=#fff] - Text on the accent colour (dark: `#0b1020`).
+ * @cssproperty [--fan-poll-leading=var(--fan-poll-accent)] - Border of the leading answer.
+ * @cssproperty [--fan-poll-focus=#c2410c] - Focus ring (dark: `#fdba74`).
+ * @cssproperty [--fan-poll-radius=12px] - Corner radius.
+ * @cssproperty [--fan-poll-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
+ * @cssproperty [--fan-poll-min-height=0] - Reserved height while loading (set it where the card sits: no layout shift).
  */
 export class FanPoll extends FanElement {
   static override styles = cardStyles;

@@ -22,6 +22,30 @@ const embedPage = new URL('embed/poll.html', import.meta.url);
  */
 const startHeight = 'var(--fan-poll-min-height, 440px)';
 
+/**
+ * The iframe banner's host element: an iframe of the proxy's `embed/poll.html` (beside this script), sized to its
+ * card, with the card's events re-dispatched on this element. Load it from the proxy that serves the iframe page
+ * (`<script type="module" src="<proxy>/widget/v<version>/fan-polls-frame.js">`): that page carries the proxy's URL and
+ * a CSP whose `frame-ancestors` are the proxy's allowed origins. Attributes are read once, when the element connects.
+ *
+ * @summary A live fan poll in an isolated iframe.
+ * @customElement fan-poll-frame
+ * @attr poll-id - The poll to show (the iframe URL's `poll`).
+ * @attr theme - `light` (default), `dark` or `auto`.
+ * @attr transparent - No background of its own (the iframe URL's `transparent=1`).
+ * @attr lang - The language (`en`, `fr`, `es`, `pt`, `de`, `it`); else the nearest `lang` of the page.
+ * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
+ * @attr campaign - Tracking parameter.
+ * @attr param1 - Tracking parameter.
+ * @attr param2 - Tracking parameter.
+ * @attr param3 - Tracking parameter.
+ * @fires fan-poll-ready - As on `<fan-poll>`, re-dispatched from the iframe's card (a `CustomEvent`, same detail).
+ * @fires fan-poll-vote - As on `<fan-poll>`.
+ * @fires fan-poll-voted - As on `<fan-poll>`.
+ * @fires fan-poll-sign-in - As on `<fan-poll>`.
+ * @fires fan-poll-error - As on `<fan-poll>`.
+ * @cssproperty [--fan-poll-min-height=440px] - The iframe's height until its card has data.
+ */
 class FanPollFrame extends HTMLElement {
   private frame: HTMLIFrameElement | undefined;
   private readonly onMessage = (event: MessageEvent): void => {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { checkPageOrigin } from './origin-check.ts';
+
+const allowed = ['https://www.club.example'];
+
+describe('checkPageOrigin', () => {
+  it('finds a page’s origin on the proxy’s list, whatever its path', () => {
+    expect(checkPageOrigin('https://www.club.example/match/42?x=1', allowed, true)).toEqual({
+      kind: 'allowed',
+      origin: 'https://www.club.example',
+    });
+  });
+
+  it('says exactly what to add for another origin (a port or a subdomain is another origin)', () => {
+    expect(checkPageOrigin('club.example', allowed, true)).toEqual({
+      kind: 'missing',
+      origin: 'https://club.example',
+      setting: 'FAN_POLLS_ALLOWED_ORIGINS=https://www.club.example,https://club.example',
+      needsHttps: false,
+    });
+    expect(checkPageOrigin('https://www.club.example:8443/', allowed, true)).toMatchObject({
+      kind: 'missing',
+    });
+  });
+
+  it('warns that production takes https pages only', () => {
+    expect(checkPageOrigin('http://www.club.example', allowed, true)).toMatchObject({
+      kind: 'missing',
+      needsHttps: true,
+    });
+    expect(checkPageOrigin('http://localhost:8080', allowed, false)).toMatchObject({ needsHttps: false });
+  });
+
+  it('refuses what is not a web page’s address', () => {
+    expect(checkPageOrigin('  ', allowed, true)).toEqual({ kind: 'empty' });
+    expect(checkPageOrigin('ftp://files.example', allowed, true)).toMatchObject({ kind: 'invalid' });
+    expect(checkPageOrigin('https://exa mple', allowed, true)).toMatchObject({ kind: 'invalid' });
+  });
+});

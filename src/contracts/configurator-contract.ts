@@ -1,0 +1,17 @@
+/** The embed configurator's page on the proxy, and what the proxy tells it about itself. */
+export const configuratorRoutes = {
+  page: '/configurator/',
+  settings: '/configurator/settings.json',
+} as const;
+
+/** `GET /configurator/settings.json`: nothing secret, only what pages can learn from the proxy anyway. */
+export interface ConfiguratorSettings {
+  /** The proxy's public URL (`FAN_POLLS_PUBLIC_URL`), no trailing slash: what snippets load from. */
+  readonly proxyUrl: string;
+  /** The widget version this proxy serves under `/widget/v<version>/`; undefined without a versioned build. */
+  readonly version: string | undefined;
+  /** `FAN_POLLS_ALLOWED_ORIGINS`: the pages that may embed (also in the iframe page's `frame-ancestors`). */
+  readonly allowedOrigins: readonly string[];
+  /** A production proxy (platform URLs not on loopback): allowed origins must be https. */
+  readonly production: boolean;
+}

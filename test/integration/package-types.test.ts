@@ -1,0 +1,217 @@
+// The npm package as a partner's app gets it: `npm pack` of `dist/package/`, installed with TypeScript, React and
+// @types/react into a fresh project in a temporary folder (from npm's local cache where it can), whose code imports
+// every entry, the elements and the React components; `tsc` must pass, and must fail where the types say it should.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePackageBuilt } from '../support/vite-build.ts';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let project = '';
+let tarball = '';
+
+/** The version installed in this repository, so that npm finds it in its cache. */
+async function installedVersion(name: string): Promise<string> {
+  const file = await readFile(`${root}node_modules/${name}/package.json`, 'utf8');
+  return (JSON.parse(file) as { version: string }).version;
+}
+
+const partnerApp = `
+import { FanPoll, FanPollList, defineFanPolls, fanPollErrorCodes, loadFanPollFrame, version, type FanPollErrorCode } from 'fan-polls';
+import { FanPoll as CardClass, FanPollVotedEvent } from 'fan-polls/fan-poll';
+import { FanPollList as ListClass } from 'fan-polls/fan-poll-list';
+import { fanPollFrameUrl, type FanPollFrameElement } from 'fan-polls/fan-poll-frame';
+import 'fan-polls/define';
+import { FanPoll as Card, FanPollFrame, FanPollList as List } from 'fan-polls/react';
+
+defineFanPolls({ proxy: 'https://polls.club.example' });
+const card: FanPoll = document.createElement('fan-poll');
+card.pollId = 'poll-1';
+card.theme = 'dark';
+const list: FanPollList = document.createElement('fan-poll-list');
+list.proxy = 'https://polls.club.example';
+card.addEventListener('fan-poll-voted', (event) => {
+  const answer: string = event.detail.answerId;
+  const campaign: string | undefined = event.detail.tracking.campaign;
+  console.log(answer, campaign, event instanceof FanPollVotedEvent);
+});
+card.addEventListener('fan-poll-error', (event) => console.log(fanPollErrorCodes[event.detail.code as FanPollErrorCode]));
+const sameClass: typeof CardClass = FanPoll;
+const sameList: typeof ListClass = FanPollList;
+const frameUrl: string = fanPollFrameUrl('https://polls.club.example');
+const frame = document.querySelector('fan-poll-frame') as FanPollFrameElement | null;
+void loadFanPollFrame('https://polls.club.example');
+console.log(version, sameClass, sameList, frameUrl, frame);
+
+export const app = (
+  <>
+    <Card
+      pollId="poll-1"
+      proxy="https://polls.club.example"
+      theme="dark"
+      campaign="spring"
+      onVoted={(event) => console.log(event.detail.answerId, event.detail.voteStatus)}
+      onSignIn={(event) => console.log(event.detail.stage === 'signed-in')}
+    />
+    <List proxy="https://polls.club.example" partnerIds="club-1" limit={6} referrer="club-site" onError={(event) => console.log(event.detail.code)} />
+    <FanPollFrame proxy="https://polls.club.example" pollId="poll-1" lang="fr" onReady={(event) => console.log(event.detail.pollId)} />
+  </>
+);
+`;
+
+/** What the types must refuse: each line is an error for \`tsc\`. */
+const wrongUses = `
+import { FanPoll as Card, FanPollFrame } from 'fan-polls/react';
+export const wrong = [
+  <Card pollId={3} />,
+  <Card pollId="p" theme="purple" />,
+  <Card pollId="p" onVoted={(event) => event.detail.noSuchField} />,
+  <FanPollFrame pollId="p" />,
+];
+`;
+
+beforeAll(async () => {
+  ensurePackageBuilt();
+  project = await mkdtemp(join(tmpdir(), 'fan-polls-partner-app-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], {
+    cwd: `${root}dist/package`,
+  });
+  tarball = join(project, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'partner-app', private: true, type: 'module' }),
+  );
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      include: ['app.tsx'],
+    }),
+  );
+  const versions = await Promise.all(
+    ['typescript', 'react', '@types/react'].map(async (name) => `${name}@${await installedVersion(name)}`),
+  );
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...versions], {
+    cwd: project,
+    timeout: 120_000,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+async function typeCheck(code: string): Promise<string> {
+  await writeFile(join(project, 'app.tsx'), code);
+  const tsc = join(project, 'node_modules/typescript/bin/tsc');
+  try {
+    await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project });
+    return '';
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+}
+
+describe('the npm package fan-polls, packed and installed into a fresh TypeScript project', () => {
+  it('is named and versioned as the repository, declares its side effects, and ships only its own files', async () => {
+    const installed = `${project}/node_modules/fan-polls/`;
+    const manifest = JSON.parse(await readFile(`${installed}package.json`, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const rootManifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'fan-polls', version: rootManifest.version, type: 'module' });
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.sideEffects).toEqual(['./define.js', './react.js']);
+    expect(Object.keys(manifest.exports as object)).toEqual([
+      '.',
+      './fan-poll',
+      './fan-poll-list',
+      './fan-poll-frame',
+      './define',
+      './react',
+      './custom-elements.json',
+      './package.json',
+    ]);
+    const files = await readdir(installed);
+    expect(files).toEqual(expect.arrayContaining(['index.js', 'react.js', 'custom-elements.json', 'types']));
+    // No tooling, tests or sources of the repository.
+    expect(files.filter((file) => /\.test\.|^src$|^widget$|^node_modules$/.test(file))).toEqual([]);
+  });
+
+  it('type-checks an app that imports every entry, the elements, their events and the React components', async () => {
+    expect(await typeCheck(partnerApp)).toBe('');
+  }, 60_000);
+
+  it('refuses wrong props: a number as poll id, an unknown theme, an unknown detail field, a frame without a proxy', async () => {
+    const errors = (await typeCheck(wrongUses)).split('\n').filter((line) => line.includes('error TS'));
+    expect(errors.map((line) => /app\.tsx\((\d+),/.exec(line)?.[1])).toEqual(['4', '5', '6', '7']);
+  }, 60_000);
+
+  it('carries custom-elements.json with all three elements, every attribute, event detail and CSS default', async () => {
+    const text = await readFile(`${project}/node_modules/fan-polls/custom-elements.json`, 'utf8');
+    const manifest = JSON.parse(text) as {
+      modules: {
+        path: string;
+        declarations: {
+          tagName?: string;
+          attributes?: { name: string }[];
+          events?: { name: string; description?: string }[];
+          cssProperties?: { name: string; default?: string }[];
+          cssParts?: { name: string }[];
+        }[];
+      }[];
+    };
+    const elements = new Map(
+      manifest.modules.flatMap((module) =>
+        module.declarations.flatMap((declaration) =>
+          declaration.tagName ? [[declaration.tagName, { ...declaration, path: module.path }] as const] : [],
+        ),
+      ),
+    );
+    expect([...elements.keys()].sort()).toEqual(['fan-poll', 'fan-poll-frame', 'fan-poll-list']);
+    const card = elements.get('fan-poll')!;
+    expect(card.path).toBe('fan-poll.js');
+    expect(card.attributes?.map((attribute) => attribute.name)).toEqual(
+      expect.arrayContaining([
+        'poll-id',
+        'proxy',
+        'theme',
+        'lang',
+        'referrer',
+        'campaign',
+        'param1',
+        'param2',
+        'param3',
+      ]),
+    );
+    for (const event of card.events ?? [])
+      expect(event.description, event.name).toMatch(/Detail: `pollId`, `tracking`/);
+    expect(card.events).toHaveLength(5);
+    expect(card.cssParts?.length).toBeGreaterThan(5);
+    for (const property of card.cssProperties ?? []) expect(property.default, property.name).toBeTruthy();
+    const frame = elements.get('fan-poll-frame')!;
+    expect(frame.attributes?.map((attribute) => attribute.name)).toEqual(
+      expect.arrayContaining(['poll-id', 'theme', 'lang', 'referrer', 'param3']),
+    );
+    expect(frame.events).toHaveLength(5);
+    expect(elements.get('fan-poll-list')!.attributes?.map((attribute) => attribute.name)).toContain(
+      'partner-ids',
+    );
+  });
+});

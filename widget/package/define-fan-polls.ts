@@ -1,0 +1,16 @@
+import { defineTags } from '../define-tags.ts';
+import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
+
+export interface FanPollsOptions {
+  /** The partner proxy's URL for every element without a `proxy` attribute (as `data-proxy` on the script tag). */
+  readonly proxy?: string;
+}
+
+/**
+ * Defines `<fan-poll>` and `<fan-poll-list>` for a bundled app, once per page: a second call, or the script-tag build
+ * on the same page, defines nothing twice. The first proxy given is the page's.
+ */
+export function defineFanPolls(options: FanPollsOptions = {}): void {
+  widgetConfig.proxyUrl ??= readProxyUrl(options.proxy);
+  defineTags();
+}

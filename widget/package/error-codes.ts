@@ -1,0 +1,31 @@
+import type { WidgetErrorCode } from '../voting/widget-error.ts';
+
+/** Every `code` a `fan-poll-error` event carries: the card's and the list's. */
+export type FanPollErrorCode = WidgetErrorCode | 'render-failed' | 'list-failed';
+
+/**
+ * What each code means and what the partner should do about it (the card already tells the fan). Typed by the codes
+ * themselves: a new code does not compile until it is explained here, and the reference is generated from this.
+ */
+export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
+  'load-failed':
+    'The poll could not be read (proxy unreachable, platform down, or no such poll). Check `poll-id` and the proxy URL (and that this page’s origin is allowed); the card offers Retry, except for a poll that does not exist.',
+  'sign-in-required':
+    'The fan’s session ended (signed out or expired). Nothing to do: the card offers sign-in again.',
+  'sign-in-failed':
+    'Sign-in did not complete (refused on the consent page, or the handoff failed). If it repeats, check that this page’s origin is in `FAN_POLLS_ALLOWED_ORIGINS` and the proxy’s callback URL is registered.',
+  'popup-blocked':
+    'The browser blocked the sign-in window. Nothing to do: the fan clicks again (a popup needs a click on the card).',
+  'not-holder': 'The fan holds none of the club’s fan tokens. Nothing to fix: the card says who can vote.',
+  'vote-refused': 'The platform refused the vote for another reason. Log it with the `message`.',
+  'already-voted': 'The fan had already voted in this poll; the card shows the recorded vote.',
+  'poll-closed': 'The poll closed before the vote reached the platform.',
+  'vote-failed':
+    'The vote could not be sent or its outcome is unknown and the re-read showed no vote. The fan may try again; if it repeats, check the proxy’s logs (`X-Request-Id`).',
+  'vote-cancelled': 'The fan cancelled the vote in the extension’s confirmation window. Nothing was sent.',
+  'extension-failed':
+    'The fan’s browser extension did not answer as expected (an old or broken install). The fan may reload the page; nothing for the partner to fix.',
+  'render-failed': 'A bug: the card could not render its poll. Report it with the `message` and the poll id.',
+  'list-failed':
+    'The list could not read its polls (proxy unreachable, or a filter the proxy refuses). Check the filters and the proxy URL.',
+};

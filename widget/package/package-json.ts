@@ -1,0 +1,47 @@
+/** The package's entries: the module each is built from, and what it exports under. */
+export const packageEntries = [
+  { name: 'index', source: 'index.ts', exportPath: '.' },
+  { name: 'fan-poll', source: 'fan-poll.ts', exportPath: './fan-poll' },
+  { name: 'fan-poll-list', source: 'fan-poll-list.ts', exportPath: './fan-poll-list' },
+  { name: 'fan-poll-frame', source: 'fan-poll-frame.ts', exportPath: './fan-poll-frame' },
+  { name: 'define', source: 'define.ts', exportPath: './define' },
+  { name: 'react', source: 'react.ts', exportPath: './react' },
+] as const;
+
+/** Entries whose import does something: each defines the elements. Everything else may be tree-shaken. */
+const sideEffectEntries = ['define', 'react'];
+
+/**
+ * The published package.json, from the repository's: its version, Lit's version, @lit/react's range; React as an
+ * optional peer (only `fan-polls/react` needs it).
+ */
+export function packageJson(rootPackage: Record<string, unknown>): Record<string, unknown> {
+  const dependencies = rootPackage.dependencies as Record<string, string>;
+  const devDependencies = rootPackage.devDependencies as Record<string, string>;
+  return {
+    name: 'fan-polls',
+    version: rootPackage.version,
+    description:
+      'Live fan polls for partner pages: <fan-poll>, <fan-poll-list> and <fan-poll-frame> web components (Lit), with types and React components.',
+    type: 'module',
+    exports: {
+      ...Object.fromEntries(
+        packageEntries.map((entry) => [
+          entry.exportPath,
+          { types: `./types/widget/package/${entry.name}.d.ts`, default: `./${entry.name}.js` },
+        ]),
+      ),
+      './custom-elements.json': './custom-elements.json',
+      './package.json': './package.json',
+    },
+    types: './types/widget/package/index.d.ts',
+    module: './index.js',
+    sideEffects: sideEffectEntries.map((name) => `./${name}.js`),
+    customElements: 'custom-elements.json',
+    files: ['*.js', '*.js.map', 'chunks/', 'types/', 'custom-elements.json', 'README.md', 'CHANGELOG.md'],
+    keywords: ['web-components', 'lit', 'custom-elements', 'polls', 'fan-tokens', 'react'],
+    dependencies: { lit: dependencies.lit, '@lit/react': devDependencies['@lit/react'] },
+    peerDependencies: { react: '>=18' },
+    peerDependenciesMeta: { react: { optional: true } },
+  };
+}

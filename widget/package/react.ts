@@ -1,0 +1,209 @@
+/**
+ * `fan-polls/react`: React components for `<fan-poll>`, `<fan-poll-list>` and `<fan-poll-frame>` on `@lit/react`,
+ * with typed props and `on...` event props. Importing it defines the two Lit elements (as `fan-polls/define`); pass
+ * `proxy` to each component, or call `defineFanPolls({ proxy })` once.
+ */
+import { createComponent, type EventName } from '@lit/react';
+import * as React from 'react';
+import { FanPollList as FanPollListElement } from '../fan-poll-list/fan-poll-list.ts';
+import { FanPoll as FanPollElement } from '../fan-poll/fan-poll.ts';
+import type {
+  FanPollErrorEvent,
+  FanPollReadyEvent,
+  FanPollSignInEvent,
+  FanPollVoteEvent,
+  FanPollVotedEvent,
+} from '../events/card-events.ts';
+import type { ListFilterName, ListIdName } from '../fan-poll-list/list-attributes.ts';
+import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+import { defineFanPolls } from './define-fan-polls.ts';
+import { loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
+import { useAttributes, type AttributeValue } from './use-attributes.ts';
+
+defineFanPolls();
+
+/** The card's events as React props, each typed with its detail. */
+const cardEvents = {
+  onReady: 'fan-poll-ready' as EventName<FanPollReadyEvent>,
+  onVote: 'fan-poll-vote' as EventName<FanPollVoteEvent>,
+  onVoted: 'fan-poll-voted' as EventName<FanPollVotedEvent>,
+  onSignIn: 'fan-poll-sign-in' as EventName<FanPollSignInEvent>,
+  onError: 'fan-poll-error' as EventName<FanPollErrorEvent>,
+};
+
+/** The five tracking parameters, carried into sign-in and every event. */
+export type TrackingProps = Partial<Record<TrackingKey, string>>;
+
+/** Attribute name (`partner-ids`) to prop name (`partnerIds`). */
+type CamelCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+/** The list's filters (the spec's), as props; each is written as its attribute. */
+export type ListFilterProps = Partial<
+  Record<CamelCase<ListFilterName | ListIdName>, string | number | boolean>
+>;
+
+const FanPollCard = createComponent({
+  tagName: 'fan-poll',
+  elementClass: FanPollElement,
+  react: React,
+  events: cardEvents,
+  displayName: 'FanPoll',
+});
+
+/** `<fan-poll>`: `pollId`, `proxy`, `theme`, `transparent`, `eager`, `lang`, the tracking props and `on...` events. */
+export type FanPollProps = Omit<React.ComponentProps<typeof FanPollCard>, TrackingKey | 'tracking'> &
+  TrackingProps;
+
+/** A live poll card. Tracking props are written as attributes (where the card reads them). */
+export const FanPoll = React.forwardRef<FanPollElement, FanPollProps>(function FanPoll(props, ref) {
+  const [tracking, rest] = split(props, trackingNames);
+  const element = useAttributes<FanPollElement>(ref, tracking);
+  return React.createElement(FanPollCard, { ...rest, ref: element });
+});
+
+const FanPollListInner = createComponent({
+  tagName: 'fan-poll-list',
+  elementClass: FanPollListElement,
+  react: React,
+  events: { onError: cardEvents.onError },
+  displayName: 'FanPollList',
+});
+
+/** `<fan-poll-list>`: `proxy`, `theme`, `transparent`, `lang`, the spec's filters, the tracking props, `onError`. */
+export type FanPollListProps = Pick<
+  React.ComponentProps<typeof FanPollListInner>,
+  | 'proxy'
+  | 'theme'
+  | 'transparent'
+  | 'lang'
+  | 'store'
+  | 'pollIds'
+  | 'onError'
+  | 'className'
+  | 'id'
+  | 'children'
+> &
+  ListFilterProps &
+  TrackingProps;
+
+const listAttributeNames: Readonly<Record<string, string>> = {
+  search: 'search',
+  quorumReached: 'quorum-reached',
+  bound: 'bound',
+  disclosedFrom: 'disclosed-from',
+  disclosedTo: 'disclosed-to',
+  publishedFrom: 'published-from',
+  publishedTo: 'published-to',
+  openFrom: 'open-from',
+  openTo: 'open-to',
+  closeFrom: 'close-from',
+  closeTo: 'close-to',
+  page: 'page',
+  limit: 'limit',
+  orderBy: 'order-by',
+  direction: 'direction',
+  partnerIds: 'partner-ids',
+  ids: 'ids',
+} satisfies Record<keyof ListFilterProps, ListFilterName | ListIdName>;
+
+/** The polls chosen by the spec's filters, each a live card. Filters and tracking are written as attributes. */
+export const FanPollList = React.forwardRef<FanPollListElement, FanPollListProps>(
+  function FanPollList(props, ref) {
+    const [attributes, rest] = split(props, [...trackingNames, ...Object.keys(listAttributeNames)]);
+    const named = Object.fromEntries(
+      Object.entries(attributes).map(([name, value]) => [listAttributeNames[name] ?? name, value]),
+    );
+    const element = useAttributes<FanPollListElement>(ref, named);
+    return React.createElement(FanPollListInner, { ...rest, ref: element });
+  },
+);
+
+/** `<fan-poll-frame>`: the proxy it comes from, the poll, theme, language, tracking, and the card's events. */
+export interface FanPollFrameProps extends TrackingProps {
+  /** The partner proxy: the element and its iframe page are loaded from it (`loadFanPollFrame`). */
+  readonly proxy: string;
+  readonly pollId: string;
+  readonly theme?: 'light' | 'dark' | 'auto';
+  readonly transparent?: boolean;
+  readonly lang?: string;
+  readonly className?: string;
+  readonly onReady?: (event: CustomEvent<FanPollReadyEvent['detail']>) => void;
+  readonly onVote?: (event: CustomEvent<FanPollVoteEvent['detail']>) => void;
+  readonly onVoted?: (event: CustomEvent<FanPollVotedEvent['detail']>) => void;
+  readonly onSignIn?: (event: CustomEvent<FanPollSignInEvent['detail']>) => void;
+  readonly onError?: (event: CustomEvent<FanPollErrorEvent['detail']>) => void;
+  /** The element could not be loaded from the proxy. */
+  readonly onLoadError?: (error: unknown) => void;
+}
+
+/**
+ * The iframe banner. The element reads its attributes once, when it connects: a new `pollId` (or theme, language,
+ * tracking) gives a new element (React's `key`).
+ */
+export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
+  const { proxy, pollId, theme, transparent, lang, className, onLoadError } = props;
+  const [loaded, setLoaded] = React.useState(false);
+  React.useEffect(() => {
+    let current = true;
+    loadFanPollFrame(proxy).then(
+      () => {
+        if (current) setLoaded(true);
+      },
+      (error: unknown) => {
+        if (current) onLoadError?.(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [proxy, onLoadError]);
+  const listeners = React.useRef(props);
+  listeners.current = props;
+  // The card's events, re-dispatched on the element, reach the current props' handlers.
+  const detach = React.useRef<(() => void) | undefined>(undefined);
+  const element = React.useCallback((node: FanPollFrameElement | null) => {
+    detach.current?.();
+    detach.current = undefined;
+    if (!node) return;
+    const forward = (event: Event): void => {
+      const prop = cardEventProps.get(event.type);
+      const listener = prop ? listeners.current[prop] : undefined;
+      (listener as ((event: Event) => void) | undefined)?.(event);
+    };
+    for (const name of cardEventProps.keys()) node.addEventListener(name, forward);
+    detach.current = () => {
+      for (const name of cardEventProps.keys()) node.removeEventListener(name, forward);
+    };
+  }, []);
+  if (!loaded) return React.createElement('div', { className, 'data-fan-poll-frame': 'loading' });
+  const tracking = Object.fromEntries(trackingKeys.flatMap((key) => (props[key] ? [[key, props[key]]] : [])));
+  return React.createElement('fan-poll-frame', {
+    key: [pollId, theme, transparent, lang, ...Object.values(tracking)].join(' '),
+    ref: element,
+    class: className,
+    'poll-id': pollId,
+    theme,
+    transparent: transparent ? '' : undefined,
+    lang,
+    ...tracking,
+  });
+}
+
+const trackingNames: readonly string[] = trackingKeys;
+/** Event name to the React prop that handles it. */
+const cardEventProps = new Map(
+  Object.entries(cardEvents).map(([prop, name]) => [name as string, prop as keyof typeof cardEvents]),
+);
+
+/** `props` split into those named in `names` (typed props written as attributes) and the rest. */
+function split(
+  props: object,
+  names: readonly string[],
+): [Record<string, AttributeValue>, Record<string, unknown>] {
+  const picked: Record<string, AttributeValue> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props) as [string, AttributeValue][])
+    (names.includes(key) ? picked : rest)[key] = value;
+  return [picked, rest];
+}

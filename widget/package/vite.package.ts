@@ -1,0 +1,80 @@
+// The npm package `fan-polls`, built into its own folder (`dist/package/`) from the widget's sources: ES modules for
+// bundlers (Lit, @lit/react and React stay imports), declarations, the elements' manifest, and a package.json whose
+// version is the repository's. The repository's own package.json stays the private development project.
+import { execFile } from 'node:child_process';
+import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Plugin, UserConfig } from 'vite';
+import { packageJson, packageEntries } from './package-json.ts';
+import { packageManifest } from './package-manifest.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const packageFolder = fileURLToPath(new URL('.', import.meta.url));
+const outDir = root + 'dist/package/';
+
+/** `vite build --mode package` (after `build:widget`, whose `custom-elements.json` it takes). */
+export function packageBuild(): UserConfig {
+  return {
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [packageFiles()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // A library: the app's bundler minifies. Readable code, and no Lit template minifier needed.
+      minify: false,
+      sourcemap: true,
+      reportCompressedSize: false,
+      lib: {
+        entry: Object.fromEntries(packageEntries.map((entry) => [entry.name, packageFolder + entry.source])),
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        external: (id) => /^(lit|@lit\/|react($|\/)|@lit-labs\/)/.test(id),
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  };
+}
+
+function packageFiles(): Plugin {
+  return {
+    name: 'fan-polls-package-files',
+    apply: 'build',
+    async closeBundle() {
+      await writeDeclarations();
+      const widgetManifest = JSON.parse(
+        await readFile(root + 'dist/widget/custom-elements.json', 'utf8'),
+      ) as unknown;
+      await writeJson(outDir + 'custom-elements.json', packageManifest(widgetManifest));
+      const rootPackage = JSON.parse(await readFile(root + 'package.json', 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      await writeJson(outDir + 'package.json', packageJson(rootPackage));
+      await copyFile(packageFolder + 'README.md', outDir + 'README.md');
+      await copyFile(root + 'CHANGELOG.md', outDir + 'CHANGELOG.md');
+    },
+  };
+}
+
+/** `tsc` emits the declarations of every module the entries reach; their `.ts` imports then name `.js` files. */
+async function writeDeclarations(): Promise<void> {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  await promisify(execFile)(process.execPath, [tsc, '-p', packageFolder + 'tsconfig.package.json'], {
+    cwd: root,
+  });
+  for (const file of await readdir(outDir + 'types', { recursive: true })) {
+    if (!file.endsWith('.d.ts')) continue;
+    const path = `${outDir}types/${file}`;
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace(/(from |import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'));
+  }
+}
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await writeFile(path, JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { ensureWidgetBuilt } from '../../test/support/vite-build.ts';
+import { trackingKeys } from '../tracking/tracking.ts';
+import { iframeParameters, proxySettings } from './embed-settings.ts';
+import { currentReference, referencePath } from './write-reference.ts';
+
+const source = (path: string): string => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+
+describe('docs/reference.md', () => {
+  it(
+    'is what `npm run docs` writes from the current elements (run it after changing their JSDoc)',
+    { timeout: 120_000 },
+    async () => {
+      ensureWidgetBuilt();
+      const expected = await format(currentReference(), {
+        ...(await resolveConfig(referencePath)),
+        filepath: referencePath,
+      });
+      expect(readFileSync(referencePath, 'utf8'), 'docs/reference.md is stale: run `npm run docs`').toBe(
+        expected,
+      );
+    },
+  );
+
+  it('lists exactly the URL parameters the iframe page reads', () => {
+    const page = source('../iframe/frame-page.ts');
+    const read = [...page.matchAll(/params\.get\('([^']+)'\)/g)].map((match) => match[1]);
+    // The tracking parameters are read in a loop over `trackingKeys`.
+    expect(page).toContain('for (const key of trackingKeys)');
+    expect(iframeParameters.map((parameter) => parameter.name).sort()).toEqual(
+      [...new Set([...read, ...trackingKeys])].sort(),
+    );
+  });
+
+  it('names proxy settings the proxy reads', () => {
+    const readers = source('../../src/proxy/config.ts') + source('../../src/node/widget-files.ts');
+    for (const setting of proxySettings)
+      expect(readers, setting.name).toMatch(new RegExp(`\\b${setting.name}\\b`));
+  });
+});
