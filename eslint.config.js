@@ -22,11 +22,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['widget/**/*.ts', 'configurator/**/*.ts', 'extension/**/*.ts'],
+    files: ['widget/**/*.ts', 'extension/**/*.ts'],
     ...lit.configs['flat/recommended'],
   },
   {
-    files: ['widget/**/*.ts', 'configurator/**/*.ts', 'extension/**/*.ts'],
+    files: ['widget/**/*.ts', 'extension/**/*.ts'],
     plugins: { 'lit-a11y': litA11y },
     rules: litA11y.configs.recommended.rules,
   },

@@ -12,7 +12,7 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
     case 'server':
       return (await import('./src/vite.server.ts')).serverBuild();
     case 'configurator':
-      return (await import('./configurator/vite.configurator.ts')).configuratorBuild();
+      return (await import('./widget/configurator/vite.configurator.ts')).configuratorBuild();
     case 'package':
       return (await import('./widget/package/vite.package.ts')).packageBuild();
     default:

@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['widget/**/*.test.ts', 'configurator/**/*.test.ts', 'extension/**/*.test.ts'],
+          include: ['widget/**/*.test.ts', 'extension/**/*.test.ts'],
         },
       },
       {

@@ -49,9 +49,9 @@ export function ensurePackageBuilt(): void {
   if (newest > builtAt) viteBuild('package');
 }
 
-/** Builds `dist/configurator` when it is missing or older than any file of `configurator/`. */
+/** Builds `dist/configurator` when it is missing or older than any file of `widget/configurator/`. */
 export function ensureConfiguratorBuilt(): void {
   const built = `${root}dist/configurator/index.html`;
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (newestIn(`${root}configurator`) > builtAt) viteBuild('configurator');
+  if (newestIn(`${root}widget/configurator`) > builtAt) viteBuild('configurator');
 }

@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import type { ConfiguratorSettings } from '../src/contracts/configurator-contract.ts';
-import type { Poll } from '../src/platform/types.ts';
-import type { PollPhase } from '../src/polls/poll-view.ts';
-import { cardEventNames } from '../widget/events/card-event-names.ts';
-import { trackingKeys, type TrackingKey } from '../widget/tracking/tracking.ts';
+import type { ConfiguratorSettings } from '../../src/contracts/configurator-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import type { PollPhase } from '../../src/polls/poll-view.ts';
+import { cardEventNames } from '../events/card-event-names.ts';
+import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
 import { configuratorStyles } from './configurator.styles.ts';
 import { embedElement, embedSnippet, reservedSpace, type EmbedChoice } from './embed-snippet.ts';
 import { checkPageOrigin } from './origin-check.ts';

@@ -1,4 +1,4 @@
-import { trackingKeys, type TrackingKey } from '../widget/tracking/tracking.ts';
+import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
 
 /** What the partner chose in the configurator. */
 export interface EmbedChoice {

@@ -11,7 +11,7 @@ export function configuratorBuild(): UserConfig {
     publicDir: false,
     logLevel: 'warn',
     build: {
-      outDir: fileURLToPath(new URL('../dist/configurator/', import.meta.url)),
+      outDir: fileURLToPath(new URL('../../dist/configurator/', import.meta.url)),
       emptyOutDir: true,
       target: 'es2022',
       // No inline polyfill or preload links: the page's CSP allows its own files only.

@@ -1,5 +1,5 @@
-import type { Poll } from '../src/platform/types.ts';
-import { viewPoll, type PollPhase } from '../src/polls/poll-view.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { viewPoll, type PollPhase } from '../../src/polls/poll-view.ts';
 
 /** A poll as the configurator lists it. */
 export interface PollChoice {
