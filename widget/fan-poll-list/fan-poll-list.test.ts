@@ -5,7 +5,7 @@ import { fakeStore } from '../test-support/card-fixtures.ts';
 import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import type { FanPollList } from './fan-poll-list.ts';
 
-defineElements();
+await defineElements();
 
 async function mount(pollIds: (query: URLSearchParams) => Promise<readonly string[]>, attributes = {}) {
   const list = document.createElement('fan-poll-list');

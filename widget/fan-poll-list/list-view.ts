@@ -1,4 +1,4 @@
-/** The body of `<fan-poll-list>`, loaded when a list is on the page: reads the chosen poll ids, renders the cards. */
+/** The body of `<fan-poll-list>` (in the list's chunk): reads the chosen poll ids, renders the cards. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
 import { FanElement } from '../base/fan-element.ts';
@@ -16,6 +16,7 @@ import type { VoteChannel } from '../voting/vote-channel.ts';
 import { fanAction, type FanAction } from './fan-action.ts';
 import { createVoting, unknownFan, type FanVoting } from './fan-voting.ts';
 import { cardStyles } from './fan-poll.styles.ts';
+import { cardDetails, type CardDetails } from './details-part.ts';
 
 /**
  * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
@@ -108,6 +109,8 @@ export class FanPoll extends FanElement {
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
   #warned = false;
+  /** The details chunk's styles are adopted beside the card's own once it arrived. */
+  #detailStyles = false;
 
   constructor() {
     super();
@@ -145,6 +148,11 @@ export class FanPoll extends FanElement {
 
   protected override updated(): void {
     this.#warnIfMisconfigured();
+    const details = cardDetails.get();
+    if (details && !this.#detailStyles && this.shadowRoot) {
+      this.#detailStyles = true;
+      adoptStyles(this.shadowRoot, [cardStyles, details.detailStyles]);
+    }
     const state = this.#live.state;
     if (this.#shownData && !this.#readySent) {
       this.#readySent = true;
@@ -204,84 +212,119 @@ export class FanPoll extends FanElement {
       return state.status === 'error' && !pending ? this.#renderError() : this.#renderLoading(strings);
     }
     const view = viewPoll(poll, this.#clock.now());
-    this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
-    this.#noticePhase(view, strings, locale);
+    const phase = view.phase;
+    const details = cardDetails.get(phase === 'open' ? undefined : this);
+    // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
+    if (phase !== 'open' && !details) {
+      this.#shownData = false;
+      return this.#renderLoading(strings);
+    }
+    this.#clock.ticking =
+      view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+    this.#noticePhase(view, strings, locale, details);
     if (view.phase === 'open' || this.channel) this.#startVoting();
     const action = fanAction(view, this.#voting?.fan ?? unknownFan);
-    return html`<article part="card" class="card" aria-label=${view.question}>
+    // Before the close, a fan sees the shares only with their own vote (no bandwagon; the README says why); after
+    // it, everyone does. Upcoming, cancelled and unknown polls show none.
+    const voted = action.kind === 'voted' || action.kind === 'rejected';
+    const revealed = voted || phase === 'closed' || phase === 'disclosed';
+    const inProgress = phase !== 'upcoming' && phase !== 'cancelled';
+    return html`<article part="card" class="card" aria-label=${view.question} data-phase=${phase}>
       <header>
         ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
         <span part="partner">${view.partnerName}</span>
-        <span part="phase" data-phase=${view.phase}>${phaseText(view, strings, locale)}</span>
+        <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
       </header>
-      ${this.#renderAnswers(view, action, strings, locale)}
-      <p part="stats">
-        ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
-        ·
-        ${strings.tokens(
-          formatCount(view.usedTokens, { locale }),
-          // 0: the poll has no per-fan cap (or did not say), so none is shown.
-          view.tokenLimit > 0 ? formatCount(view.tokenLimit, { locale }) : undefined,
-        )}
-      </p>
-      <div part="quorum">
-        ${
-          view.quorum.reached
-            ? strings.quorumReached
-            : strings.quorum(
-                formatPercent(view.quorum.current * 100, { locale }),
-                formatPercent(view.quorum.required * 100, { locale }),
-              )
-        }
-        · ${view.isBound ? strings.binding : strings.notBinding}
-        <progress max="1" value=${Math.min(1, view.quorum.progress)} aria-hidden="true"></progress>
-      </div>
+      ${this.#renderAnswers(view, action, revealed, strings, locale)}
+      ${details?.phaseNote(view, strings, locale)}
+      ${
+        inProgress
+          ? html`<p part="stats">
+                ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
+                ${revealed && details ? `· ${details.tokensText(view, strings, locale)}` : nothing}
+              </p>
+              ${this.#renderQuorum(view, strings, locale)}`
+          : nothing
+      }
       ${view.information ? html`<p part="information">${view.information}</p>` : nothing}
       ${this.#renderAction(view, action, strings)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>
     </article>`;
   }
 
-  #renderAnswers(view: PollView, action: FanAction, strings: CardStrings, locale: string): TemplateResult {
+  /** Quorum and binding in plain words; the bar's legend sits beside it. */
+  #renderQuorum(view: PollView, strings: CardStrings, locale: string): TemplateResult {
+    const percent = (fraction: number): string => formatPercent(fraction * 100, { locale });
+    const required = percent(view.quorum.required);
+    return html`<div part="quorum">
+      <span>
+        ${view.quorum.reached ? strings.quorumReached(required) : strings.quorum(percent(view.quorum.current), required)}
+        ${view.isBound ? strings.binding : strings.notBinding}
+      </span>
+      <span class="legend">
+        <progress max="1" value=${Math.min(1, view.quorum.progress)} aria-hidden="true"></progress>
+        ${strings.quorumLegend}
+      </span>
+    </div>`;
+  }
+
+  #renderAnswers(
+    view: PollView,
+    action: FanAction,
+    revealed: boolean,
+    strings: CardStrings,
+    locale: string,
+  ): TemplateResult {
+    const open = view.phase === 'open';
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
     const chosen =
-      action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.#voting?.selected;
+      action.kind === 'voted' || action.kind === 'rejected'
+        ? action.answerId
+        : (view.fanVote?.answerId ?? this.#voting?.selected);
+    const fanChoice = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : undefined;
+    // Only disclosed results name a winner; before that no answer is set apart but the fan's own.
+    const winning = (answer: PollView['answers'][number]): boolean =>
+      view.phase === 'disclosed' && answer.isLeading;
+    const row = (answer: PollView['answers'][number], control: unknown): TemplateResult => {
+      const mine = fanChoice === answer.id;
+      return html`<label
+        part=${winning(answer) ? 'answer answer-leading' : 'answer'}
+        ?data-leading=${winning(answer)}
+        ?data-chosen=${mine}
+        ?data-selectable=${open && selectable}
+      >
+        ${control}
+        <span class="text">${answer.text}</span>
+        ${revealed ? cardDetails.get(this)?.answerResult(answer, mine, strings, locale) : nothing}
+      </label>`;
+    };
     return html`<fieldset part="answers">
-      <legend part="question">${view.question}</legend>
-      ${view.answers.map((answer) => {
-        const percent = formatPercent(answer.percentage, { locale });
-        return html`<label
-          part=${answer.isLeading ? 'answer answer-leading' : 'answer'}
-          ?data-leading=${answer.isLeading}
-          ?data-selectable=${selectable}
-        >
-          <input
-            type="radio"
-            name="answer"
-            .value=${answer.id}
-            .checked=${chosen === answer.id}
-            ?disabled=${!selectable}
-            @change=${() => {
-              this.#voting?.select(answer.id);
-            }}
-          />
-          <span
-            >${answer.text}${
-              answer.isLeading ? html`<span class="visually-hidden"> (${strings.leading})</span>` : nothing
-            }</span
-          >
-          <span class="percent">${percent}</span>
-          <progress max="100" value=${answer.percentage} aria-hidden="true"></progress>
-        </label>`;
-      })}
+      <legend part="question" class="question">${view.question}</legend>
+      ${view.answers.map((answer) =>
+        row(
+          answer,
+          // Only an open poll has radios; the other phases list the answers in the same group, read-only.
+          open
+            ? html`<input
+                type="radio"
+                name="answer"
+                .value=${answer.id}
+                .checked=${chosen === answer.id}
+                ?disabled=${!selectable}
+                @change=${() => {
+                  this.#voting?.select(answer.id);
+                }}
+              />`
+            : nothing,
+        ),
+      )}
     </fieldset>`;
   }
 
   /** Closed and read-only polls here; the fan's actions (sign-in, vote, the vote's status) from the card's voting. */
   #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
     if (action.kind === 'none') return nothing;
-    if (action.kind === 'closed')
-      return html`<div part="actions"><span class="note">${strings.votingClosed}</span></div>`;
+    if (action.kind === 'closed') return cardDetails.get(this)?.closedAction(strings) ?? nothing;
     return this.#voting?.renderAction(view, action, strings) ?? nothing;
   }
 
@@ -318,9 +361,9 @@ export class FanPoll extends FanElement {
     </div>`;
   }
 
-  #noticePhase(view: PollView, strings: CardStrings, locale: string): void {
+  #noticePhase(view: PollView, strings: CardStrings, locale: string, details: CardDetails | undefined): void {
     if (this.#lastPhase !== undefined && this.#lastPhase !== view.phase) {
-      this.#announcement = `${view.question}: ${phaseText(view, strings, locale).split(' · ')[0] ?? ''}`;
+      this.#announcement = `${view.question}: ${phaseText(view, strings, locale, details).split(' · ')[0] ?? ''}`;
     }
     this.#lastPhase = view.phase;
   }
@@ -361,21 +404,16 @@ function pageStoreFor(proxyUrl: string | undefined): LivePollStore | undefined {
   return proxyUrl ? pageStore(proxyUrl) : undefined;
 }
 
-function phaseText(view: PollView, strings: CardStrings, locale: string): string {
-  switch (view.phase) {
-    case 'upcoming':
-      return `${strings.upcoming} · ${strings.opensIn(formatCountdown(view.opensInMs ?? 0, { locale }))}`;
-    case 'open':
-      return `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`;
-    case 'closed':
-      return strings.closed;
-    case 'disclosed':
-      return strings.disclosed;
-    case 'cancelled':
-      return strings.cancelled;
-    default:
-      return view.status ? `${strings.unknownStatus} (${view.status})` : strings.unknownStatus;
-  }
+/** The badge: an open poll's here, the other phases' from their part. */
+function phaseText(
+  view: PollView,
+  strings: CardStrings,
+  locale: string,
+  details: CardDetails | undefined,
+): string {
+  return view.phase === 'open' || !details
+    ? `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`
+    : details.phaseBadge(view, strings, locale);
 }
 
 declare global {

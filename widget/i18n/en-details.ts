@@ -1,0 +1,37 @@
+import type { DetailStrings } from './strings.ts';
+
+/** English words of the card's details chunk (`card-details.ts`), loaded with it. */
+export const enDetails: DetailStrings = {
+  upcoming: 'Upcoming',
+  closed: 'Closed',
+  disclosed: 'Results',
+  cancelled: 'Cancelled',
+  unknownStatus: 'Not open for votes',
+  opensIn: (d) => `Opens in ${d}`,
+  tokens: (used, limit) =>
+    `Weighted by fan tokens: ${used} so far${limit ? `, at most ${limit} for one fan` : ''}`,
+  yourVote: 'Your vote',
+  winner: (a) => `Winner: ${a}`,
+  tie: (a) => `Tie: ${a}`,
+  noVotes: 'No votes were cast.',
+  resultsIn: (d) => `Results in ${d}`,
+  cancelledNote: 'This poll was cancelled: it takes no votes.',
+  votingClosed: 'Voting is closed',
+  voteCancelled: 'Vote cancelled: nothing sent.',
+  chooseAnswer: 'Choose an answer',
+  votedFor: (a) => `You voted for ${a}`,
+  voteStatus: (s) => (s === 'pending' ? 'being confirmed' : s === 'accepted' ? 'confirmed' : s),
+  rejected: 'Your vote was rejected',
+  notHolder: (club) => `Only ${club} fan token holders can vote.`,
+  notHolderNext: 'Get the club’s fan tokens in the Socios.com app, or sign in with another account.',
+  signOutFailed: 'Sign-out did not work. Please try again.',
+  errorVote: 'Your vote could not be sent.',
+  alreadyVoted: 'You have already voted in this poll.',
+  voteRefused: 'The platform did not accept this vote.',
+  signInCancelled: 'Sign-in was cancelled. You can try again.',
+  signInFailed: 'Sign-in did not work. Please try again.',
+  popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+  signedInAs: (user) => `Signed in as ${user}`,
+  signOut: 'Sign out',
+  switchAccount: 'Switch account',
+};
