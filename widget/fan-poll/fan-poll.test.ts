@@ -384,6 +384,56 @@ describe('<fan-poll> events and voting', () => {
     ]);
   });
 
+  it('marks the fan’s vote unmistakably, reveals the results with it, and keeps focus on the card', async () => {
+    const { channel } = fakeChannel({ signedIn: true });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    expect(text(card)).not.toContain('75%');
+    radios(card)[1]!.click();
+    await settle(card);
+    button(card)!.focus();
+    button(card)!.click();
+    await settle(card);
+    const chosen = card.shadowRoot!.querySelector<HTMLElement>('[part~="answer"][data-chosen]');
+    expect(chosen?.textContent).toContain('Bea');
+    expect(chosen?.textContent).toContain('Your vote');
+    expect(radios(card)[1]!.checked).toBe(true);
+    expect(card.shadowRoot!.querySelectorAll('[data-chosen]')).toHaveLength(1);
+    // The results come with the vote: each answer's share, and no other answer set apart.
+    expect(text(card)).toContain('75%');
+    expect(text(card)).toContain('25%');
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
+    // The button went; focus is on the line that says the vote, inside the card, not on the page's body.
+    expect(button(card)).toBeNull();
+    expect(card.shadowRoot!.activeElement?.textContent).toContain('You voted for Bea');
+  });
+
+  it('marks the fan’s earlier vote after a reload', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      fanView: { userVote: true, answers: [{ id: 'a1', voteStatus: 'accepted' }] },
+    });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    expect(card.shadowRoot!.querySelector('[data-chosen]')?.textContent).toContain('Ada');
+    expect(radios(card)[0]!.checked).toBe(true);
+    expect(text(card)).toContain('You voted for Ada (confirmed)');
+    expect(text(card)).toContain('75%');
+  });
+
+  it('tells a fan who may not vote what they can do next', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      vote: () => Promise.reject(new WidgetError('not-holder', 'refused')),
+    });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    radios(card)[0]!.click();
+    await settle(card);
+    button(card)!.click();
+    await settle(card);
+    expect(text(card)).toContain(
+      'Only Riverside FC fan token holders can vote. Get the club’s fan tokens in the Socios.com app, or sign in with another account.',
+    );
+  });
+
   it('shows "voting" while the vote is on its way', async () => {
     let finish: () => void = () => undefined;
     const { channel } = fakeChannel({

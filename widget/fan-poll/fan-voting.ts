@@ -138,7 +138,7 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     }
     busy = true;
     // The button goes once the vote is in: focus then moves to the card's "You voted for" line, not the page.
-    const hadFocus = host.matches(':focus-within');
+    const hadFocus = !!host.shadowRoot?.activeElement;
     change({ voteError: undefined });
     change({ fan: { ...state.fan, voting: true } });
     host.dispatchEvent(new FanPollVoteEvent({ ...detail(), answerId }));

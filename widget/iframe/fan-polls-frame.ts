@@ -4,6 +4,7 @@
  * content, whose card events are re-dispatched on the element. Messages are accepted only from that iframe, on its
  * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
  */
+import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { frameSource, readFrameMessage } from './frame-messages.ts';
 
@@ -21,6 +22,20 @@ const embedPage = new URL('embed/poll.html', import.meta.url);
  * else a three-answer card at a phone's width; the frame then takes its card's height in one step.
  */
 const startHeight = 'var(--fan-poll-min-height, 440px)';
+/** The banners on the page: one fan session with their proxy, shared with the page's own cards. */
+const frames = new Set<HTMLIFrameElement>();
+
+/** Tells the banners (but `except`, where the change happened) that the fan's session changed. */
+function tellFrames(except?: HTMLIFrameElement): void {
+  for (const frame of frames)
+    if (frame !== except)
+      frame.contentWindow?.postMessage({ source: frameSource.host, type: 'session' }, embedPage.origin);
+}
+
+// A card of this page signed in, out or as someone else with the banners' proxy.
+window.addEventListener(sessionChangedEvent, (event) => {
+  if (sessionEventOrigin(event) === embedPage.origin) tellFrames();
+});
 
 class FanPollFrame extends HTMLElement {
   private frame: HTMLIFrameElement | undefined;
@@ -30,7 +45,11 @@ class FanPollFrame extends HTMLElement {
     const message = readFrameMessage(event.data);
     if (!message) return;
     if (message.type === 'size') frame.style.height = `${message.height}px`;
-    else
+    else if (message.type === 'session') {
+      // A banner's card changed the session: the other banners and the page's cards ask the proxy again.
+      tellFrames(frame);
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: embedPage.origin }));
+    } else
       this.dispatchEvent(
         new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),
       );
@@ -65,12 +84,14 @@ class FanPollFrame extends HTMLElement {
       frame.contentWindow?.postMessage({ source: frameSource.host, type: 'hello' }, embedPage.origin);
     });
     window.addEventListener('message', this.onMessage);
+    frames.add(frame);
     this.frame = frame;
     this.append(frame);
   }
 
   disconnectedCallback(): void {
     window.removeEventListener('message', this.onMessage);
+    if (this.frame) frames.delete(this.frame);
     this.frame?.remove();
     this.frame = undefined;
   }

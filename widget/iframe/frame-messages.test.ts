@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { frameSource, isFrameHello, readFrameMessage } from './frame-messages.ts';
+import { frameSource, isFrameHello, isHostSessionMessage, readFrameMessage } from './frame-messages.ts';
 
 describe('frame messages', () => {
+  it('passes a session hint either way with nothing in it', () => {
+    expect(readFrameMessage({ source: frameSource.frame, type: 'session' })).toEqual({
+      source: frameSource.frame,
+      type: 'session',
+    });
+    expect(readFrameMessage({ source: frameSource.frame, type: 'session', userId: 'fan' })).toBeUndefined();
+    expect(isHostSessionMessage({ source: frameSource.host, type: 'session' })).toBe(true);
+    expect(isHostSessionMessage({ source: frameSource.frame, type: 'session' })).toBe(false);
+    expect(isHostSessionMessage({ source: frameSource.host, type: 'session', token: 'x' })).toBe(false);
+  });
+
   it('accepts the host hello only', () => {
     expect(isFrameHello({ source: frameSource.host, type: 'hello' })).toBe(true);
     expect(isFrameHello({ source: frameSource.frame, type: 'hello' })).toBe(false);

@@ -27,7 +27,16 @@ export interface FrameEventMessage {
   readonly detail: FanPollEventDetail & Readonly<Record<string, string | FanPollEventDetail['tracking']>>;
 }
 
-export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage;
+/**
+ * Either way: the fan's session with the proxy changed on that side (a card signed in, out or as someone else). A
+ * hint only, with nothing in it: the side that hears it asks the proxy again.
+ */
+export interface FrameSessionMessage {
+  readonly source: (typeof frameSource)[keyof typeof frameSource];
+  readonly type: 'session';
+}
+
+export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage | FrameSessionMessage;
 
 /** Fields a card event's detail may carry besides the poll id and tracking; each a short string. */
 const detailFields = ['phase', 'answerId', 'voteStatus', 'stage', 'via', 'code', 'message'] as const;
@@ -42,9 +51,21 @@ export function isFrameHello(data: unknown): data is FrameHelloMessage {
   );
 }
 
+/** The host's session hint, when `data` has exactly its shape. */
+export function isHostSessionMessage(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    hasOnlyKeys(data, ['source', 'type']) &&
+    data.source === frameSource.host &&
+    data.type === 'session'
+  );
+}
+
 /** Validates a frame message and rebuilds it from known fields only (nothing unexpected is passed on). */
 export function readFrameMessage(data: unknown): FrameToHostMessage | undefined {
   if (!isRecord(data) || data.source !== frameSource.frame) return undefined;
+  if (data.type === 'session')
+    return hasOnlyKeys(data, ['source', 'type']) ? { source: frameSource.frame, type: 'session' } : undefined;
   if (data.type === 'size') {
     const height = data.height;
     if (!hasOnlyKeys(data, ['source', 'type', 'height']) || typeof height !== 'number') return undefined;
