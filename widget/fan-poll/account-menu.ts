@@ -20,8 +20,10 @@ export function renderAccount(
   actions: AccountActions,
 ): TemplateResult {
   const strings = detailWords(cardStrings);
+  // The platform names a fan by a long id only: its start is enough to tell two accounts apart.
+  const shown = userId.length > 12 ? `${userId.slice(0, 8)}…` : userId;
   return html`<div part="account" class="account">
-    <span>${strings.signedInAs(userId)}</span>
+    <span title=${userId}>${strings.signedInAs(shown)}</span>
     <button class="link" type="button" @click=${actions.switchAccount}>${strings.switchAccount}</button>
     <button
       class="link"

@@ -258,7 +258,7 @@ export class FanPoll extends FanElement {
     const required = percent(view.quorum.required);
     return html`<div part="quorum">
       <span>
-        ${view.quorum.reached ? strings.quorumReached(required) : strings.quorum(percent(view.quorum.current), required)}
+        ${view.quorum.reached ? strings.quorumReached(required) : strings.quorum(percent(view.quorum.current), required)}.
         ${view.isBound ? strings.binding : strings.notBinding}
       </span>
       <span class="legend">

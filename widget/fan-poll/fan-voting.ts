@@ -296,7 +296,7 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
               viaExtension && (action.kind === 'vote' || action.kind === 'voting')
                 ? html`<span class="note" part="status">${strings.viaExtension}</span>`
                 : action.kind === 'sign-in'
-                  ? html`<span class="note" part="status">${strings.forHolders(view.partnerName)}</span>`
+                  ? html`<span class="note">${strings.forHolders(view.partnerName)}</span>`
                   : nothing
             }`;
         }
