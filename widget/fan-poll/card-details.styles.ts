@@ -45,6 +45,15 @@ export const detailStyles = css`
     color: var(--_muted);
     font-size: 13px;
   }
+  .show-all {
+    display: block;
+    margin: 0 0 8px;
+    padding: 8px 0;
+    min-height: 0;
+    background: none;
+    color: var(--_text);
+    text-decoration: underline;
+  }
   .account button {
     padding: 4px 0;
     background: none;
@@ -55,6 +64,15 @@ export const detailStyles = css`
   .percent {
     font-variant-numeric: tabular-nums;
     font-weight: 700;
+  }
+  .show-all {
+    display: block;
+    margin: 0 0 8px;
+    padding: 8px 0;
+    min-height: 0;
+    background: none;
+    color: var(--_text);
+    text-decoration: underline;
   }
   .account button {
     min-height: 0;

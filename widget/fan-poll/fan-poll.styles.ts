@@ -136,6 +136,9 @@ export const cardStyles = css`
   .text {
     flex: 1;
   }
+  [data-collapsed] label:nth-of-type(n + 5):not(:has(:checked), [data-chosen]) {
+    display: none;
+  }
   input {
     margin: 0;
     accent-color: var(--_accent);

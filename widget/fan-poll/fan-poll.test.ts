@@ -4,6 +4,7 @@ import { defineElements } from '../define-elements.ts';
 import { settle } from '../test-support/settle.ts';
 import { PlatformError } from '../../src/platform/errors.ts';
 import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts';
+import { answerFixture } from '../../src/polls/poll-fixture.ts';
 import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
@@ -164,6 +165,36 @@ describe('<fan-poll> states', () => {
         `Who was the player of the match?: ${badge.source.replace(/[\^$]/g, '')}`,
       );
     }
+  });
+
+  it('collapses a long poll to its first answers with "Show all N", keeps the fan’s pick, and shows all on request', async () => {
+    const answers = Array.from({ length: 12 }, (_, index) =>
+      answerFixture({ id: `a${index + 1}`, answer: `Answer ${index + 1}`, totalVoteTokensUsed: index }),
+    );
+    const { channel } = fakeChannel({ signedIn: true });
+    const card = await mount(fakeStore(ready(pollIn('open', { answers }))), { channel });
+    const shown = () =>
+      answerRows(card)
+        .filter((row) => getComputedStyle(row).display !== 'none')
+        .map((row) => row.textContent.trim());
+    expect(card.shadowRoot!.querySelector('fieldset')?.hasAttribute('data-collapsed')).toBe(true);
+    expect(shown()).toEqual(['Answer 1', 'Answer 2', 'Answer 3', 'Answer 4']);
+    const showAll = card.shadowRoot!.querySelector<HTMLButtonElement>('[part="show-all"]')!;
+    expect(showAll.textContent.trim()).toBe('Show all 12 answers');
+    // The vote button is right below, whatever the poll's length.
+    expect(card.shadowRoot!.querySelector('[part="button"]')?.textContent.trim()).toBe('Vote');
+    showAll.click();
+    await settle(card);
+    expect(shown()).toHaveLength(12);
+    expect(card.shadowRoot!.querySelector('[part="show-all"]')).toBeNull();
+    expect(card.shadowRoot!.activeElement).toBe(radios(card)[4]);
+
+    // A fan who voted for a hidden answer sees it among the first ones, marked.
+    const voted = await mount(fakeStore(ready(pollIn('open', { answers }))), {
+      channel: fakeChannel({ signedIn: true, fanView: { userVote: true, answers: [{ id: 'a10', voteStatus: 'accepted' }] } }).channel,
+    });
+    const rows = answerRows(voted).filter((row) => getComputedStyle(row).display !== 'none');
+    expect(rows.map((row) => row.textContent.trim().split(/\s/)[1])).toEqual(['1', '2', '3', '4', '10']);
   });
 
   it('says quorum and binding in plain words, with a legend for the quorum bar', async () => {

@@ -109,6 +109,8 @@ export class FanPoll extends FanElement {
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
   #warned = false;
+  #collapsed = false;
+  #expanded = false;
   /** The details chunk's styles are adopted beside the card's own once it arrived. */
   #detailStyles = false;
 
@@ -130,6 +132,7 @@ export class FanPoll extends FanElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
+    if (changed.has('pollId')) this.#expanded = false;
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
       this.#live.sync();
   }
@@ -168,18 +171,25 @@ export class FanPoll extends FanElement {
     }
   }
 
-  /** Once per card, in the console: what the partner must fix for the card to show a poll at all. */
+  /** Once per card, in the console (the words come with the details chunk): what the partner must fix. */
   #warnIfMisconfigured(): void {
-    if (this.#warned || !this.isConnected) return;
-    const missing =
-      this.pollId.trim() === ''
-        ? 'poll-id="<poll id>"'
-        : !this.store && !this.proxyUrl
-          ? 'a proxy (data-proxy on the script tag)'
-          : undefined;
-    if (missing === undefined) return;
+    if (this.#warned || !this.isConnected || (this.pollId.trim() && (this.store || this.proxyUrl))) return;
     this.#warned = true;
-    console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, this);
+    cardDetails.load().then(
+      (details) => {
+        details.warnMisconfigured(this);
+      },
+      () => undefined,
+    );
+  }
+
+  #expand(): void {
+    this.#expanded = true;
+    this.requestUpdate();
+    // Focus goes to the first answer that was hidden, so keyboard users carry on where the list grew.
+    void this.updateComplete.then(() => {
+      this.shadowRoot?.querySelectorAll('input')[4]?.focus();
+    });
   }
 
   #announce(text: string): void {
@@ -236,6 +246,7 @@ export class FanPoll extends FanElement {
         <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
       </header>
       ${this.#renderAnswers(view, action, revealed, strings, locale)}
+      ${this.#collapsed ? details?.showAll(view.answers.length, strings, () => this.#expand()) : nothing}
       ${details?.phaseNote(view, strings, locale)}
       ${
         inProgress
@@ -298,7 +309,9 @@ export class FanPoll extends FanElement {
         ${revealed ? cardDetails.get(this)?.answerResult(answer, mine, strings, locale) : nothing}
       </label>`;
     };
-    return html`<fieldset part="answers">
+    // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
+    this.#collapsed = !this.#expanded && view.answers.length > 5;
+    return html`<fieldset part="answers" ?data-collapsed=${this.#collapsed}>
       <legend part="question" class="question">${view.question}</legend>
       ${view.answers.map((answer) =>
         row(
@@ -339,26 +352,17 @@ export class FanPoll extends FanElement {
     </div>`;
   }
 
+  /** The read failed: what happened, and a retry only where one can work (from the details chunk). */
   #renderError(): TemplateResult {
     const { strings } = resolveLanguage(this);
     const state = this.#live.state;
-    // An unknown poll stays unknown: a retry could never help, so none is offered.
-    if (state.status === 'error' && state.error.code === 'not_found')
-      return html`<div part="card" class="card" role="alert"><p>${strings.errorNotFound}</p></div>`;
-    return html`<div part="card" class="card" role="alert">
-      <p>${strings.errorLoad}</p>
-      <div part="actions">
-        <button
-          part="button"
-          type="button"
-          @click=${() => {
-            this.#live.retry();
-          }}
-        >
-          ${strings.retry}
-        </button>
-      </div>
-    </div>`;
+    return (
+      cardDetails
+        .get(this)
+        ?.renderError(state.status === 'error' ? state.error.code : undefined, strings, () => {
+          this.#live.retry();
+        }) ?? this.#renderLoading(strings)
+    );
   }
 
   #noticePhase(view: PollView, strings: CardStrings, locale: string, details: CardDetails | undefined): void {

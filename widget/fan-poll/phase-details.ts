@@ -79,3 +79,36 @@ export function tokensText(view: PollView, strings: CardStrings, locale: string)
 export function closedAction(strings: CardStrings): TemplateResult {
   return html`<div part="actions"><span class="note">${words(strings).votingClosed}</span></div>`;
 }
+
+/** Under a long poll's first answers: shows them all (the vote button stays near, below). */
+export function showAll(count: number, strings: CardStrings, expand: () => void): TemplateResult {
+  return html`<button class="show-all" part="show-all" type="button" @click=${expand}>
+    ${words(strings).showAll(formatCount(count))}
+  </button>`;
+}
+
+/** A card whose poll could not be read: an unknown poll stays unknown (no retry could help), anything else may retry. */
+export function renderError(
+  code: string | undefined,
+  strings: CardStrings,
+  retry: () => void,
+): TemplateResult {
+  const w = words(strings);
+  return html`<div part="card" class="card" role="alert">
+    <p>${code === 'not_found' ? w.errorNotFound : w.errorLoad}</p>
+    ${
+      code === 'not_found'
+        ? nothing
+        : html`<div part="actions">
+            <button part="button" type="button" @click=${retry}>${w.retry}</button>
+          </div>`
+    }
+  </div>`;
+}
+
+/** Once per card, in the console: what the partner must add for the card to show a poll at all. */
+export function warnMisconfigured(card: Element & { pollId: string }): void {
+  const missing =
+    card.pollId.trim() === '' ? 'poll-id="<poll id>"' : 'a proxy (data-proxy on the script tag)';
+  console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, card);
+}

@@ -57,4 +57,5 @@ export const de: LanguageStrings = {
   signedInAs: (user) => `Angemeldet als ${user}`,
   signOut: 'Abmelden',
   switchAccount: 'Konto wechseln',
+  showAll: (n) => `Alle ${n} Antworten zeigen`,
 };

@@ -34,4 +34,8 @@ export const enDetails: DetailStrings = {
   signedInAs: (user) => `Signed in as ${user}`,
   signOut: 'Sign out',
   switchAccount: 'Switch account',
+  showAll: (n) => `Show all ${n} answers`,
+  errorLoad: 'This poll could not be loaded.',
+  errorNotFound: 'This poll does not exist or is no longer available.',
+  retry: 'Retry',
 };

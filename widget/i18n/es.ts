@@ -57,4 +57,5 @@ export const es: LanguageStrings = {
   signedInAs: (user) => `Sesión iniciada como ${user}`,
   signOut: 'Cerrar sesión',
   switchAccount: 'Cambiar de cuenta',
+  showAll: (n) => `Ver las ${n} respuestas`,
 };

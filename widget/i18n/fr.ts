@@ -58,4 +58,5 @@ export const fr: LanguageStrings = {
   signedInAs: (user) => `Connecté en tant que ${user}`,
   signOut: 'Se déconnecter',
   switchAccount: 'Changer de compte',
+  showAll: (n) => `Voir les ${n} réponses`,
 };

@@ -55,4 +55,5 @@ export const it: LanguageStrings = {
   signedInAs: (user) => `Accesso come ${user}`,
   signOut: 'Esci',
   switchAccount: 'Cambia account',
+  showAll: (n) => `Mostra tutte le ${n} risposte`,
 };

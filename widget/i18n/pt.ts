@@ -56,4 +56,5 @@ export const pt: LanguageStrings = {
   signedInAs: (user) => `Sessão iniciada como ${user}`,
   signOut: 'Terminar sessão',
   switchAccount: 'Mudar de conta',
+  showAll: (n) => `Ver as ${n} respostas`,
 };

@@ -17,10 +17,6 @@ export interface CardStrings {
   readonly binding: string;
   readonly notBinding: string;
   readonly signIn: string;
-  readonly errorLoad: string;
-  /** The platform does not know the poll: no retry is offered, none could help. */
-  readonly errorNotFound: string;
-  readonly retry: string;
   readonly frameTitle: (question: string) => string;
   readonly listEmpty: string;
   readonly listLabel: string;
@@ -49,6 +45,12 @@ export interface DetailStrings {
   /** Closed, results not disclosed yet. */
   readonly resultsIn: (duration: string) => string;
   readonly cancelledNote: string;
+  readonly errorLoad: string;
+  /** The platform does not know the poll: no retry is offered, none could help. */
+  readonly errorNotFound: string;
+  readonly retry: string;
+  /** A long poll's button that shows every answer. */
+  readonly showAll: (count: string) => string;
   readonly votingClosed: string;
   readonly voteCancelled: string;
   readonly chooseAnswer: string;
