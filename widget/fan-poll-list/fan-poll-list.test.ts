@@ -4,6 +4,7 @@ import { settle } from '../test-support/settle.ts';
 import { fakeStore } from '../test-support/card-fixtures.ts';
 import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import type { FanPollList } from './fan-poll-list.ts';
+import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 
 await defineElements();
 
@@ -13,8 +14,6 @@ async function mount(pollIds: (query: URLSearchParams) => Promise<readonly strin
   list.store = fakeStore();
   list.pollIds = pollIds;
   document.body.append(list);
-  // The list's body is a chunk of its own: the first list on a page waits for it.
-  await import('./list-view.ts');
   await settle(list);
   return list;
 }
@@ -40,6 +39,17 @@ describe('<fan-poll-list>', () => {
     expect(cards(list).every((card) => card.store === list.store)).toBe(true);
     expect(cards(list)[0]!.getAttribute('referrer')).toBe('club-site');
     expect(cards(list)[0]!.getAttribute('theme')).toBe('dark');
+  });
+
+  it('makes each waiting card a Tab stop until it shows its poll, so keyboard users reach every card', async () => {
+    const list = await mount(() => Promise.resolve(['p1', 'p2']));
+    const items = () =>
+      [...list.shadowRoot!.querySelectorAll('[part="item"]')].map((item) => item.getAttribute('tabindex'));
+    expect(items()).toEqual(['0', '0']);
+    cards(list)[0]!.dispatchEvent(new FanPollReadyEvent({ pollId: 'p1', tracking: {}, phase: 'open' }));
+    await settle(list);
+    // The card that shows its poll has its own controls to Tab to; the one still waiting keeps its stop.
+    expect(items()).toEqual([null, '0']);
   });
 
   it('keeps the order the partner gave in ids, whatever order the answer came in', async () => {

@@ -16,6 +16,17 @@ export interface ListView {
 
 export function createListView(host: ListHost): ListView {
   let loadedKey = '';
+  /** Cards that show their poll. The others wait off-screen behind an empty skeleton, which Tab would skip. */
+  const ready = new Set<string>();
+  host.addEventListener('fan-poll-ready', (event) => {
+    const { pollId } = event.detail;
+    ready.add(pollId);
+    // A keyboard user who tabbed onto the waiting card's item carries on inside the card itself.
+    const card = host.shadowRoot?.activeElement?.querySelector('fan-poll');
+    if (card?.pollId === pollId)
+      card.shadowRoot?.querySelector<HTMLElement>('input:not([disabled]), button')?.focus();
+    host.requestUpdate();
+  });
 
   async function load(query: URLSearchParams): Promise<readonly string[]> {
     if (host.pollIds) return host.pollIds(query);
@@ -62,7 +73,8 @@ export function createListView(host: ListHost): ListView {
       return html`<ul part="list" aria-label=${strings.listLabel}>
         ${ids.map(
           (id) =>
-            html`<li part="item">
+            // A waiting card's item is a Tab stop: focusing it scrolls it near the viewport, which loads the card.
+            html`<li part="item" tabindex=${ready.has(id) ? nothing : '0'}>
               <fan-poll
                 poll-id=${id}
                 proxy=${host.proxy ?? nothing}

@@ -191,7 +191,10 @@ describe('<fan-poll> states', () => {
 
     // A fan who voted for a hidden answer sees it among the first ones, marked.
     const voted = await mount(fakeStore(ready(pollIn('open', { answers }))), {
-      channel: fakeChannel({ signedIn: true, fanView: { userVote: true, answers: [{ id: 'a10', voteStatus: 'accepted' }] } }).channel,
+      channel: fakeChannel({
+        signedIn: true,
+        fanView: { userVote: true, answers: [{ id: 'a10', voteStatus: 'accepted' }] },
+      }).channel,
     });
     const rows = answerRows(voted).filter((row) => getComputedStyle(row).display !== 'none');
     expect(rows.map((row) => row.textContent.trim().split(/\s/)[1])).toEqual(['1', '2', '3', '4', '10']);

@@ -246,7 +246,13 @@ export class FanPoll extends FanElement {
         <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
       </header>
       ${this.#renderAnswers(view, action, revealed, strings, locale)}
-      ${this.#collapsed ? details?.showAll(view.answers.length, strings, () => this.#expand()) : nothing}
+      ${
+        this.#collapsed
+          ? details?.showAll(view.answers.length, strings, () => {
+              this.#expand();
+            })
+          : nothing
+      }
       ${details?.phaseNote(view, strings, locale)}
       ${
         inProgress
