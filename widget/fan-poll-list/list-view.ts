@@ -16,15 +16,22 @@ export interface ListView {
 
 export function createListView(host: ListHost): ListView {
   let loadedKey = '';
-  /** Cards that show their poll. The others wait off-screen behind an empty skeleton, which Tab would skip. */
+  /**
+   * Cards that show their poll and something to press. The others wait off-screen behind an empty skeleton, or show
+   * a poll with nothing to press: Tab would skip both, so their items are Tab stops.
+   */
   const ready = new Set<string>();
   host.addEventListener('fan-poll-ready', (event) => {
     const { pollId } = event.detail;
+    const card = [...(host.shadowRoot?.querySelectorAll('fan-poll') ?? [])].find(
+      (each) => each.pollId === pollId,
+    );
+    const control = card?.shadowRoot?.querySelector<HTMLElement>('input:not([disabled]), button');
+    // A card with nothing to press (a closed poll, say) keeps its item's Tab stop, so every card is reached.
+    if (!control) return;
     ready.add(pollId);
     // A keyboard user who tabbed onto the waiting card's item carries on inside the card itself.
-    const card = host.shadowRoot?.activeElement?.querySelector('fan-poll');
-    if (card?.pollId === pollId)
-      card.shadowRoot?.querySelector<HTMLElement>('input:not([disabled]), button')?.focus();
+    if (host.shadowRoot?.activeElement === card?.parentElement) control.focus();
     host.requestUpdate();
   });
 
