@@ -34,6 +34,8 @@ interface CardState {
   readonly error?: string;
   readonly signedIn?: boolean;
   readonly votedFor?: string;
+  /** The card's own `theme`, when not the page's. */
+  readonly theme?: 'light' | 'dark' | 'auto';
 }
 
 const logo = [
@@ -46,22 +48,27 @@ const twelveAnswers = Array.from({ length: 12 }, (_, index) =>
     totalVoteTokensUsed: 10 + index,
   }),
 );
+/** Counts that agree with the fixture's 30 and 10 tokens. */
+const counted = { usedTokenCount: 40, statistics: { uniqueVoteCount: 7 } };
 const tied = pollIn('disclosed').answers.map((answer) => ({ ...answer, totalVoteTokensUsed: 50 }));
 
 const states: readonly CardState[] = [
-  { name: 'upcoming', poll: pollIn('upcoming') },
-  { name: 'open-signed-out', poll: pollIn('open') },
-  { name: 'open-signed-in', poll: pollIn('open'), signedIn: true },
-  { name: 'open-voted', poll: pollIn('open', { isBound: true }), signedIn: true, votedFor: 'a2' },
-  { name: 'closed-awaiting-results', poll: pollIn('closed') },
+  { name: 'upcoming', poll: pollIn('upcoming', counted) },
+  { name: 'open-signed-out', poll: pollIn('open', counted) },
+  { name: 'open-signed-in', poll: pollIn('open', counted), signedIn: true },
+  { name: 'open-voted', poll: pollIn('open', { ...counted, isBound: true }), signedIn: true, votedFor: 'a2' },
+  { name: 'closed-awaiting-results', poll: pollIn('closed', counted) },
   {
     name: 'disclosed-winner',
-    poll: pollIn('disclosed', { isQuorumReached: true, currentQuorumPercentage: '0.4' }),
+    poll: pollIn('disclosed', { ...counted, isQuorumReached: true, currentQuorumPercentage: '0.4' }),
   },
-  { name: 'disclosed-tie', poll: pollIn('disclosed', { answers: tied }) },
+  { name: 'disclosed-tie', poll: pollIn('disclosed', { ...counted, usedTokenCount: 100, answers: tied }) },
   { name: 'cancelled', poll: pollIn('open', { status: 'cancelled' }) },
   { name: 'unknown-status', poll: pollIn('open', { status: 'suspended' }) },
-  { name: 'long-poll', poll: pollIn('open', { answers: twelveAnswers, partnerImages: logo }) },
+  { name: 'long-poll', poll: pollIn('open', { answers: twelveAnswers }) },
+  { name: 'theme-auto', poll: pollIn('open', counted), theme: 'auto' },
+  { name: 'theme-light', poll: pollIn('open', counted), theme: 'light' },
+  { name: 'theme-dark', poll: pollIn('open', counted), theme: 'dark' },
   { name: 'not-found', error: 'not_found' },
   { name: 'load-failed', error: 'network' },
 ];
@@ -69,7 +76,11 @@ const states: readonly CardState[] = [
 /** The demo page emptied and filled with one card per state, each with a store and a channel that give that state. */
 async function openStatesPage(width: number, theme: 'light' | 'dark'): Promise<Page> {
   // bypassCSP: the test styles its own page; the cards themselves need no exception.
-  const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await browser.newPage({
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    colorScheme: theme,
+  });
   await page.goto(stack.demo.url);
   await page.locator('fan-poll [part="question"]').first().waitFor();
   await page.evaluate(
@@ -89,7 +100,7 @@ async function openStatesPage(width: number, theme: 'light' | 'dark'): Promise<P
         title.textContent = state.name;
         const card = document.createElement('fan-poll');
         card.setAttribute('poll-id', state.poll?.id ?? 'missing-poll');
-        card.setAttribute('theme', theme);
+        card.setAttribute('theme', state.theme ?? theme);
         card.setAttribute('eager', '');
         const ready = state.poll
           ? { status: 'ready', poll: state.poll, fetchedAt: Date.now() }
@@ -145,6 +156,18 @@ describe('the card’s states (Chromium)', () => {
             path: screenshotPath(`card-states/all-${width}-${theme}.png`),
             fullPage: true,
           });
+          // A card follows the page's colour scheme with theme="auto" only; light and dark stay what they say.
+          const background = (name: string) =>
+            page
+              .locator(`#${name} fan-poll`)
+              .evaluate(
+                (card) => getComputedStyle(card.shadowRoot!.querySelector('[part="card"]')!).backgroundColor,
+              );
+          expect(await background('theme-auto')).toBe(
+            await background(theme === 'dark' ? 'theme-dark' : 'theme-light'),
+          );
+          expect(await background('theme-light')).toBe('rgb(255, 255, 255)');
+          expect(await background('theme-dark')).toBe('rgb(21, 25, 35)');
           // Each state says what it is, in words a fan reads at a glance.
           const said = (name: string) =>
             page.locator(`#${name} fan-poll`).evaluate((card) => card.shadowRoot!.textContent);

@@ -8,7 +8,7 @@ export const detailStyles = css`
   .card[data-phase='cancelled'] {
     border-style: dashed;
   }
-  .card[data-phase='cancelled'] [part~='answers'] {
+  .card[data-phase='cancelled'] [part~='answer'] {
     color: var(--_muted);
     text-decoration: line-through;
   }
