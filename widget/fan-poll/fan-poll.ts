@@ -19,7 +19,9 @@ import { cardStyles } from './fan-poll.styles.ts';
 import { cardDetails, type CardDetails } from './details-part.ts';
 
 /**
- * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
+ * A live poll card: question, answers, phase and countdown, quorum, and the fan's vote. The shares show with the
+ * fan's vote, or to everyone once the poll closes; disclosed results name the winner or a tie. Signed-in cards of a
+ * page share one session with their proxy: a sign-in, sign-out or switch of account on one reaches all.
  *
  * @summary A live fan poll.
  * @customElement fan-poll
@@ -44,12 +46,17 @@ import { cardDetails, type CardDetails } from './details-part.ts';
  * @csspart partner - The club's name.
  * @csspart phase - The phase badge and countdown.
  * @csspart question - The question.
- * @csspart answer - Each answer (also `answer-leading`).
+ * @csspart answers - The group of answers.
+ * @csspart answer - Each answer (also `answer-leading` for the winner of disclosed results).
+ * @csspart outcome - What the phase means: results to come, the winner or a tie, a cancellation.
+ * @csspart show-all - The button that shows every answer of a long poll.
  * @csspart stats - Votes and tokens.
  * @csspart quorum - Quorum progress and whether the result is binding.
  * @csspart information - The poll's information text.
  * @csspart actions - The fan's action and its status.
  * @csspart button - The action button.
+ * @csspart status - A note under the button (how votes are confirmed, an error).
+ * @csspart account - Who is signed in, with sign-out and switch account.
  * @cssproperty --fan-poll-background - Card background.
  * @cssproperty --fan-poll-text - Text colour.
  * @cssproperty --fan-poll-muted - Secondary text colour.
@@ -57,9 +64,9 @@ import { cardDetails, type CardDetails } from './details-part.ts';
  * @cssproperty --fan-poll-track - Empty part of the bars.
  * @cssproperty --fan-poll-accent - Bars, the open badge and the button.
  * @cssproperty --fan-poll-accent-text - Text on the accent colour.
- * @cssproperty --fan-poll-leading - Border of the leading answer.
+ * @cssproperty --fan-poll-leading - Border of the winning answer.
  * @cssproperty --fan-poll-focus - Focus ring.
- * @cssproperty --fan-poll-radius - Corner radius.
+ * @cssproperty --fan-poll-radius - Corner radius of the card, the answers, the button and the phase pill.
  * @cssproperty --fan-poll-font - Font family.
  * @cssproperty --fan-poll-min-height - Reserved height while loading.
  */

@@ -80,6 +80,8 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     } catch (error) {
       if (current() && error instanceof WidgetError && error.code === 'sign-in-required') {
         change({ fan: { ...state.fan, session: 'signed-out' } });
+        // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
+        void session?.check();
       }
     }
   }
