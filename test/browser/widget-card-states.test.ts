@@ -38,9 +38,6 @@ interface CardState {
   readonly theme?: 'light' | 'dark' | 'auto';
 }
 
-const logo = [
-  { url: 'https://example.invalid/logo.png', type: 'png', format: 'desktop', width: '1', height: '1' },
-];
 const twelveAnswers = Array.from({ length: 12 }, (_, index) =>
   answerFixture({
     id: `a${index + 1}`,
