@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineElements } from '../define-elements.ts';
 import { settle } from '../test-support/settle.ts';
-import { fakeStore } from '../test-support/card-fixtures.ts';
+import { fakeStore, pollIn } from '../test-support/card-fixtures.ts';
 import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import type { FanPollList } from './fan-poll-list.ts';
-import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import type { LivePollState } from '../store/poll-model.ts';
 
 await defineElements();
 
@@ -23,6 +24,7 @@ const cards = (list: FanPollList) => [...list.shadowRoot!.querySelectorAll('fan-
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('<fan-poll-list>', () => {
@@ -41,15 +43,36 @@ describe('<fan-poll-list>', () => {
     expect(cards(list)[0]!.getAttribute('theme')).toBe('dark');
   });
 
-  it('makes each waiting card a Tab stop until it shows its poll, so keyboard users reach every card', async () => {
-    const list = await mount(() => Promise.resolve(['p1', 'p2']));
+  it('makes each waiting card a Tab stop until it shows a poll with something to press', async () => {
+    // p1 is an open poll (its card shows a button), p2 a disclosed one (nothing to press), p3 never arrives.
+    const polls: Record<string, Poll> = {
+      p1: pollIn('open', { id: 'p1' }),
+      p2: pollIn('disclosed', { id: 'p2' }),
+    };
+    const store = {
+      subscribe(pollId: string, listener: (state: LivePollState) => void) {
+        const poll = polls[pollId];
+        listener(poll ? { status: 'ready', poll, fetchedAt: Date.now() } : { status: 'loading' });
+        return () => undefined;
+      },
+      refresh: () => undefined,
+      dispose: () => undefined,
+    };
+    // No viewport here: every card loads as if scrolled near (p3's read never answers).
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const list = document.createElement('fan-poll-list');
+    list.store = store;
+    list.pollIds = () => Promise.resolve(['p1', 'p2', 'p3']);
+    document.body.append(list);
+    await settle(list);
     const items = () =>
       [...list.shadowRoot!.querySelectorAll('[part="item"]')].map((item) => item.getAttribute('tabindex'));
-    expect(items()).toEqual(['0', '0']);
-    cards(list)[0]!.dispatchEvent(new FanPollReadyEvent({ pollId: 'p1', tracking: {}, phase: 'open' }));
-    await settle(list);
-    // The card that shows its poll has its own controls to Tab to; the one still waiting keeps its stop.
-    expect(items()).toEqual([null, '0']);
+    await vi.waitFor(async () => {
+      for (const card of cards(list)) await settle(card);
+      await settle(list);
+      // The open card has its own controls to Tab to; the others keep their item's stop.
+      expect(items()).toEqual([null, '0', '0']);
+    });
   });
 
   it('keeps the order the partner gave in ids, whatever order the answer came in', async () => {
