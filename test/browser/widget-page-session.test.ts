@@ -170,8 +170,8 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
         .locator('[part="actions"] .outcome', { hasText: 'You voted for' })
         .waitFor({ timeout: 15_000 });
       // The button went; focus stayed on the card, on the line that says the vote.
+      await expect.poll(async () => (await focused()).text).toMatch(/^You voted for /);
       expect(await card.evaluate((element) => document.activeElement === element)).toBe(true);
-      expect((await focused()).text).toMatch(/^You voted for /);
       await card.screenshot({ path: screenshotPath('page-session-voted-by-keyboard.png') });
       // What the platform recorded: one vote, by sam, for the answer chosen with the keyboard.
       const added = sandboxPoll().votes.slice(votesBefore);
