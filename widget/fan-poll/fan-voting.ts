@@ -191,20 +191,23 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     host.shadowRoot?.querySelector<HTMLElement>('.outcome')?.focus();
   }
 
-  /** Every card voting through the proxy follows the page's session: who is signed in, and their vote here. */
+  /**
+   * Every card voting through the proxy follows the page's session (which calls this when it subscribes and at each
+   * change): who is signed in, and their vote here.
+   */
   function followSession(next: FanSession): void {
     if (!current() || next.state === 'unknown') return;
     const user = next.state === 'signed-in' ? next.userId : undefined;
-    if (next.state === state.fan.session && user === signedInUser) return;
-    const sameFan = user !== undefined && user === signedInUser;
+    // The first fan the session names may be the one this card just signed in (a sign-in can end before the
+    // session's first read): what the card knows of them stays. Another fan, or none: it goes.
+    const sameFan = user !== undefined && (signedInUser === undefined || user === signedInUser);
     signedInUser = user;
-    // Another fan, or none: what the card knew of the previous fan's vote and refusals goes.
     change({
       fan: sameFan ? { ...state.fan, session: next.state } : { ...unknownFan, session: next.state },
       voteError: undefined,
     });
     const channel = channelNow();
-    if (user !== undefined && !sameFan && channel) void readFanVote(channel);
+    if (user !== undefined && !state.fan.vote && channel) void readFanVote(channel);
   }
 
   const accountActions = {

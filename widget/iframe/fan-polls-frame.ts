@@ -25,16 +25,23 @@ const startHeight = 'var(--fan-poll-min-height, 440px)';
 /** The banners on the page: one fan session with their proxy, shared with the page's own cards. */
 const frames = new Set<HTMLIFrameElement>();
 
-/** Tells the banners (but `except`, where the change happened) that the fan's session changed. */
-function tellFrames(except?: HTMLIFrameElement): void {
+/**
+ * Tells the banners (but `except`, where the change happened) that the fan's session with `proxy` changed; a banner
+ * whose card uses another proxy ignores it. The banner page may be served from the proxy or from the partner's site.
+ */
+function tellFrames(proxy: string, except?: HTMLIFrameElement): void {
   for (const frame of frames)
     if (frame !== except)
-      frame.contentWindow?.postMessage({ source: frameSource.host, type: 'session' }, embedPage.origin);
+      frame.contentWindow?.postMessage(
+        { source: frameSource.host, type: 'session', proxy },
+        embedPage.origin,
+      );
 }
 
-// A card of this page signed in, out or as someone else with the banners' proxy.
+// A card of this page signed in, out or as someone else.
 window.addEventListener(sessionChangedEvent, (event) => {
-  if (sessionEventOrigin(event) === embedPage.origin) tellFrames();
+  const proxy = sessionEventOrigin(event);
+  if (proxy) tellFrames(proxy);
 });
 
 class FanPollFrame extends HTMLElement {
@@ -47,8 +54,8 @@ class FanPollFrame extends HTMLElement {
     if (message.type === 'size') frame.style.height = `${message.height}px`;
     else if (message.type === 'session') {
       // A banner's card changed the session: the other banners and the page's cards ask the proxy again.
-      tellFrames(frame);
-      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: embedPage.origin }));
+      tellFrames(message.proxy, frame);
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: message.proxy }));
     } else
       this.dispatchEvent(
         new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),

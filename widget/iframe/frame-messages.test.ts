@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { frameSource, isFrameHello, isHostSessionMessage, readFrameMessage } from './frame-messages.ts';
+import { frameSource, isFrameHello, readHostSessionMessage, readFrameMessage } from './frame-messages.ts';
 
 describe('frame messages', () => {
-  it('passes a session hint either way with nothing in it', () => {
-    expect(readFrameMessage({ source: frameSource.frame, type: 'session' })).toEqual({
+  it('passes a session hint either way with the proxy’s origin and nothing else', () => {
+    const proxy = 'https://polls.club.example';
+    expect(readFrameMessage({ source: frameSource.frame, type: 'session', proxy })).toEqual({
       source: frameSource.frame,
       type: 'session',
+      proxy,
     });
-    expect(readFrameMessage({ source: frameSource.frame, type: 'session', userId: 'fan' })).toBeUndefined();
-    expect(isHostSessionMessage({ source: frameSource.host, type: 'session' })).toBe(true);
-    expect(isHostSessionMessage({ source: frameSource.frame, type: 'session' })).toBe(false);
-    expect(isHostSessionMessage({ source: frameSource.host, type: 'session', token: 'x' })).toBe(false);
+    for (const bad of [
+      { source: frameSource.frame, type: 'session', proxy, userId: 'fan' },
+      { source: frameSource.frame, type: 'session' },
+      { source: frameSource.frame, type: 'session', proxy: 'https://polls.club.example/path' },
+      { source: frameSource.frame, type: 'session', proxy: 'javascript:alert(1)' },
+    ])
+      expect(readFrameMessage(bad)).toBeUndefined();
+    expect(readHostSessionMessage({ source: frameSource.host, type: 'session', proxy })).toBe(proxy);
+    expect(readHostSessionMessage({ source: frameSource.frame, type: 'session', proxy })).toBeUndefined();
+    expect(
+      readHostSessionMessage({ source: frameSource.host, type: 'session', proxy, token: 'x' }),
+    ).toBeUndefined();
   });
 
   it('accepts the host hello only', () => {

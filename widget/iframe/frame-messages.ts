@@ -28,12 +28,13 @@ export interface FrameEventMessage {
 }
 
 /**
- * Either way: the fan's session with the proxy changed on that side (a card signed in, out or as someone else). A
- * hint only, with nothing in it: the side that hears it asks the proxy again.
+ * Either way: the fan's session with the proxy of origin `proxy` changed on that side (a card signed in, out or as
+ * someone else). A hint only, with nothing else in it: a side whose cards use that proxy asks it again.
  */
 export interface FrameSessionMessage {
   readonly source: (typeof frameSource)[keyof typeof frameSource];
   readonly type: 'session';
+  readonly proxy: string;
 }
 
 export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage | FrameSessionMessage;
@@ -51,21 +52,36 @@ export function isFrameHello(data: unknown): data is FrameHelloMessage {
   );
 }
 
-/** The host's session hint, when `data` has exactly its shape. */
-export function isHostSessionMessage(data: unknown): boolean {
-  return (
-    isRecord(data) &&
-    hasOnlyKeys(data, ['source', 'type']) &&
+/** An http(s) origin exactly as `URL` writes one (`https://polls.club.example`), else undefined. */
+function readOrigin(value: unknown): string | undefined {
+  if (!isShortString(value, 200)) return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The proxy origin of the host's session hint, when `data` has exactly its shape. */
+export function readHostSessionMessage(data: unknown): string | undefined {
+  return isRecord(data) &&
+    hasOnlyKeys(data, ['source', 'type', 'proxy']) &&
     data.source === frameSource.host &&
     data.type === 'session'
-  );
+    ? readOrigin(data.proxy)
+    : undefined;
 }
 
 /** Validates a frame message and rebuilds it from known fields only (nothing unexpected is passed on). */
 export function readFrameMessage(data: unknown): FrameToHostMessage | undefined {
   if (!isRecord(data) || data.source !== frameSource.frame) return undefined;
-  if (data.type === 'session')
-    return hasOnlyKeys(data, ['source', 'type']) ? { source: frameSource.frame, type: 'session' } : undefined;
+  if (data.type === 'session') {
+    const proxy = hasOnlyKeys(data, ['source', 'type', 'proxy']) ? readOrigin(data.proxy) : undefined;
+    return proxy ? { source: frameSource.frame, type: 'session', proxy } : undefined;
+  }
   if (data.type === 'size') {
     const height = data.height;
     if (!hasOnlyKeys(data, ['source', 'type', 'height']) || typeof height !== 'number') return undefined;

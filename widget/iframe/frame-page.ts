@@ -14,7 +14,7 @@ import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../s
 import {
   frameSource,
   isFrameHello,
-  isHostSessionMessage,
+  readHostSessionMessage,
   type FrameToHostMessage,
 } from './frame-messages.ts';
 
@@ -58,8 +58,10 @@ function start(): void {
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent || window.parent === window) return;
     // The host heard of a session change elsewhere on its page: this page's card asks the proxy again.
-    if (hostOrigin && event.origin === hostOrigin && isHostSessionMessage(event.data) && proxyUrl) {
-      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: new URL(proxyUrl).origin }));
+    const proxy = hostOrigin && event.origin === hostOrigin ? readHostSessionMessage(event.data) : undefined;
+    if (proxy) {
+      // This page's session ignores a proxy its card does not use.
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: proxy }));
       return;
     }
     if (hostOrigin || !isFrameHello(event.data)) return;
@@ -68,8 +70,8 @@ function start(): void {
   });
   // This page's card signed in, out or as someone else: the host tells its page's cards and other banners.
   window.addEventListener(sessionChangedEvent, (event) => {
-    if (proxyUrl && sessionEventOrigin(event) === new URL(proxyUrl).origin)
-      send({ source: frameSource.frame, type: 'session' });
+    const proxy = sessionEventOrigin(event);
+    if (proxy) send({ source: frameSource.frame, type: 'session', proxy });
   });
 
   let sizing = false;

@@ -76,7 +76,9 @@ function createPageSession(proxyUrl: string, fetchImpl: typeof fetch): PageSessi
     reading ??= (async () => {
       try {
         const response = await request(proxyRoutes.session);
-        const body: unknown = response.ok ? await response.json() : undefined;
+        // A failed read (throttled, unavailable) says nothing about the session: what the page knew stands.
+        if (!response.ok) throw new Error(`The proxy answered ${response.status}.`);
+        const body: unknown = await response.json();
         const status = (isRecord(body) ? body : {}) as Partial<SessionStatus>;
         set(
           status.signedIn === true && typeof status.userId === 'string'
