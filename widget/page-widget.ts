@@ -29,5 +29,5 @@ export function startPageWidget(options: PageWidgetOptions): void {
   // Where the browser cannot adopt stylesheets, Lit writes a <style> carrying `window.litNonce` (strict CSP).
   if (options.nonce) window.litNonce ??= options.nonce;
   usePrefetch(options.prefetch);
-  defineTags();
+  void defineTags();
 }

@@ -7,7 +7,7 @@ import { pollIn } from '../../widget/test-support/card-fixtures.ts';
 import { fakeBackground, type Answers } from '../testing/fake-background.ts';
 import { FanExtensionPopup } from './fan-extension-popup.ts';
 
-defineBundledElements();
+await defineBundledElements();
 
 const pollId = '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3';
 const answerA = '21111111-2222-4333-8444-555555555555';

@@ -7,7 +7,7 @@ import { sitePattern } from '../shared/site-origin.ts';
 import { activeSite } from './active-site.ts';
 import { FanExtensionPopup } from './fan-extension-popup.ts';
 
-defineBundledElements();
+void defineBundledElements();
 const popup = new FanExtensionPopup();
 popup.client = new BackgroundClient((message) => browser.runtime.sendMessage(message));
 popup.requestSitePermission = (origin) => browser.permissions.request({ origins: [sitePattern(origin)] });

@@ -111,7 +111,11 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
   return { url, close: () => closeServer(server) };
 }
 
-/** Ids for the page's cards: open polls first, then upcoming, then the rest (the sandbox seeds several of each). */
+/**
+ * The page tells one club's match day: the club with the most polls among those with an open one. Its open polls go
+ * in the report and the banner, its next poll in the sidebar, and its earlier polls (closed before this hour, so the
+ * list's read stays one cache entry an hour) in the list of results: no poll of another club, none twice.
+ */
 async function featuredPollIds(proxyUrl: string, fetchImpl: typeof fetch): Promise<Record<string, string>> {
   let polls: Poll[] = [];
   try {
@@ -124,11 +128,23 @@ async function featuredPollIds(proxyUrl: string, fetchImpl: typeof fetch): Promi
     // The cards show their error state and retry; the page itself still loads.
   }
   const now = Date.now();
-  const rank = { open: 0, upcoming: 1, disclosed: 2, closed: 3, cancelled: 4, unknown: 5 } as const;
-  const sorted = [...polls].sort((a, b) => rank[viewPoll(a, now).phase] - rank[viewPoll(b, now).phase]);
-  const id = (index: number): string => sorted[index]?.id ?? sorted[0]?.id ?? 'unknown-poll';
-  const partnerId = sorted[0]?.partnerId ?? '';
-  return { POLL_MAIN: id(0), POLL_SIDE: id(1), POLL_BANNER: id(2), PARTNER_ID: partnerId };
+  const phaseOf = (poll: Poll) => viewPoll(poll, now).phase;
+  const clubs = [...new Set(polls.filter((poll) => phaseOf(poll) === 'open').map((poll) => poll.partnerId))];
+  const count = (partnerId: string) => polls.filter((poll) => poll.partnerId === partnerId).length;
+  const partnerId = clubs.sort((a, b) => count(b) - count(a))[0] ?? '';
+  const club = polls.filter((poll) => poll.partnerId === partnerId);
+  const open = club.filter((poll) => phaseOf(poll) === 'open');
+  const next = club.find((poll) => phaseOf(poll) === 'upcoming') ?? open[2] ?? open[0];
+  const id = (poll: Poll | undefined): string => poll?.id ?? 'unknown-poll';
+  const hour = new Date(now - (now % 3_600_000)).toISOString().slice(0, 19);
+  return {
+    POLL_MAIN: id(open[0]),
+    POLL_BANNER: id(open[1] ?? open[0]),
+    POLL_SIDE: id(next),
+    PARTNER_ID: partnerId,
+    CLUB: club[0]?.partnerName ?? 'the club',
+    RESULTS_BEFORE: hour,
+  };
 }
 
 async function serveFile(relative: string, folder: string): Promise<Response> {

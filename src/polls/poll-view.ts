@@ -45,6 +45,8 @@ export interface PollView {
   readonly status: string;
   readonly opensInMs?: number;
   readonly closesInMs?: number;
+  /** Milliseconds until the results are disclosed; only while closed with a disclosure date ahead. */
+  readonly disclosesInMs?: number;
   readonly answers: readonly AnswerView[];
   readonly leadingAnswerId?: string;
   readonly uniqueVotes: number;
@@ -90,6 +92,9 @@ export function viewPoll(poll: Poll, nowMs: number, options: ViewOptions = {}): 
     status: poll.status,
     ...(timeline.opensInMs === undefined ? {} : { opensInMs: timeline.opensInMs }),
     ...(timeline.closesInMs === undefined ? {} : { closesInMs: timeline.closesInMs }),
+    ...(timeline.phase === 'closed' && timeline.nextChangeAt !== undefined
+      ? { disclosesInMs: timeline.nextChangeAt - nowMs }
+      : {}),
     answers,
     ...(leadingAnswerId === undefined ? {} : { leadingAnswerId }),
     uniqueVotes: nonNegative(poll.statistics.uniqueVoteCount),

@@ -10,8 +10,9 @@ import { ProxyError } from './errors.ts';
 export function requireAllowedPage(isAllowed: (origin: string) => boolean): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('Origin');
-    // Browsers leave Origin out of a same-origin GET; they always send Sec-Fetch-Site, which no page can set.
-    const sameOriginPage = origin === undefined && c.req.header('Sec-Fetch-Site') === 'same-origin';
+    // A page on the proxy's own origin (the banner's page it serves): browsers always send Sec-Fetch-Site, which no
+    // page can set; they leave Origin out of a same-origin GET and send the proxy's own on a POST (vote, sign-out).
+    const sameOriginPage = c.req.header('Sec-Fetch-Site') === 'same-origin';
     if (!sameOriginPage && (origin === undefined || !isAllowed(origin))) {
       throw new ProxyError('origin_not_allowed', 'This request must come from an allowed page (Origin).');
     }

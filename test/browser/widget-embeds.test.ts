@@ -84,7 +84,7 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.close();
   });
 
-  it('keeps the cards when a lazy chunk cannot load (the list’s body), and throws nothing into the page', async () => {
+  it('keeps the cards when a lazy chunk cannot load (the list’s), and throws nothing into the page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const thrown: string[] = [];
     const logged: string[] = [];
@@ -92,7 +92,7 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await page.route('**/widget/chunks/list-view-*.js', (route) => route.abort('connectionreset'));
+    await page.route('**/widget/chunks/define-list-*.js', (route) => route.abort('connectionreset'));
     await page.goto(stack.demo.url);
     const first = page.locator('fan-poll').first();
     await first.locator('[part="question"]').waitFor();
@@ -154,7 +154,8 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
     const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     expect(seen).toEqual([]);
-    // The element code and the lazy chunks (the list's body) came in as modules under the nonce + strict-dynamic policy.
+    // The element code and the lazy chunks (the list, the card's details with their adopted styles) came in as
+    // modules under the nonce + strict-dynamic policy.
     const chunks = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -163,7 +164,11 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
         .map((path) => path.replace(/-[\w-]{8}\.js$/, '-<hash>.js')),
     );
     expect(chunks).toEqual(
-      expect.arrayContaining(['/widget/chunks/page-widget-<hash>.js', '/widget/chunks/list-view-<hash>.js']),
+      expect.arrayContaining([
+        '/widget/chunks/page-widget-<hash>.js',
+        '/widget/chunks/define-list-<hash>.js',
+        '/widget/chunks/card-details-<hash>.js',
+      ]),
     );
     expect(violations).toEqual([]);
     const demoOrigin = new URL(stack.demo.url).origin;

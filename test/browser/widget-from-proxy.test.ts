@@ -39,9 +39,15 @@ beforeAll(async () => {
   );
   // Another site than the proxy's: Chromium resolves localhost to loopback itself.
   page = { url: server.url.replace('//127.0.0.1:', '//localhost:'), close: () => closeServer(server.server) };
+  // The proxy's port first: the sandbox registers its sign-in callback (the session test signs a fan in).
+  const free = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
+  await closeServer(free.server);
   stack = await startSandboxAndProxy({
-    sandbox: { simulate: false },
-    proxy: { env: { FAN_POLLS_ALLOWED_ORIGINS: page.url, FAN_POLLS_POLL_CACHE_SECONDS: '1' } },
+    sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${free.port}/auth/callback`] },
+    proxy: {
+      port: free.port,
+      env: { FAN_POLLS_ALLOWED_ORIGINS: page.url, FAN_POLLS_POLL_CACHE_SECONDS: '1' },
+    },
   });
   proxyUrl = stack.proxy.url;
   const polls = ((await (await fetch(`${proxyUrl}/api/polls?limit=50`)).json()) as { data: Poll[] }).data;
@@ -137,4 +143,37 @@ describe('the widget served by the proxy, embedded on another site', () => {
     expect(thrown).toEqual([]);
     await tab.close();
   }, 90_000);
+
+  it('shares one fan session between the card and the banner the proxy serves: sign in on one, out on the other', async () => {
+    // A fresh profile: no session cookie yet.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const tab = await context.newPage();
+    await tab.goto(page.url);
+    const card = tab.locator('fan-poll').first();
+    const banner = tab.frameLocator('fan-poll-frame iframe').locator('fan-poll');
+    await tab.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
+    // The banner page is the proxy's own (another origin than the page): only the host loader's hint reaches it.
+    expect(new URL((await tab.locator('fan-poll-frame iframe').getAttribute('src'))!).origin).toBe(
+      stack.proxy.url,
+    );
+    await banner.locator('[part="button"]', { hasText: 'Se connecter pour voter' }).waitFor();
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      card.locator('[part="button"]', { hasText: 'Sign in to vote' }).click(),
+    ]);
+    await popup.getByLabel('Username').fill('sam');
+    await popup.getByLabel('Password').fill('fan-polls');
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Sign in and allow' }).click(),
+    ]);
+    await card.locator('[part="account"]').waitFor({ timeout: 5000 });
+    await banner.locator('[part="account"]').waitFor({ timeout: 5000 });
+    expect(await banner.locator('[part="account"]').textContent()).toMatch(/Connecté en tant que/);
+    // Sign-out from the banner signs the card on the page out.
+    await banner.locator('[part="account"] button', { hasText: 'Se déconnecter' }).click();
+    await card.locator('[part="button"]', { hasText: 'Sign in to vote' }).waitFor({ timeout: 5000 });
+    expect(await card.locator('[part="account"]').count()).toBe(0);
+    await context.close();
+  }, 60_000);
 });

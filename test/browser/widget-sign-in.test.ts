@@ -89,6 +89,9 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
       });
       return seen;
     });
+    // Told before any sign-in who may vote here.
+    const club = (await card.locator('[part="partner"]').textContent())!.trim();
+    expect(await card.locator('[part="actions"] .note').textContent()).toBe(`For ${club} token holders`);
     await card.locator('[part~="answer"]').first().locator('input').check();
     await signInAs(await openSignIn(fan), 'jo');
     expect(fan.handoffPosts).toHaveLength(1);
@@ -97,7 +100,9 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     const note = card.locator('[part="actions"] .note');
     await expect
       .poll(() => note.textContent(), { timeout: 15_000 })
-      .toMatch(/^Only .+ fan token holders can vote$/);
+      .toMatch(
+        /^Only .+ fan token holders can vote\. Get the club’s fan tokens in the Socios\.com app, or sign in with another account\.$/,
+      );
     expect(await card.locator('[part="actions"] button').count()).toBe(0);
     expect(await card.locator('[part="status"]').count()).toBe(0);
     // Nothing left to click: the answers are disabled, and clicking them sends nothing.

@@ -307,6 +307,18 @@ describe('fan routes', () => {
     expect(
       (await harness.call('/api/user/me', { cookie: cookie!, headers: sameOrigin, origin: null })).status,
     ).toBe(200);
+    // And its POSTs, which carry its own Origin (not in the partner's list): the banner page signs out or votes.
+    const postFromProxyOrigin = (site: Record<string, string>) =>
+      harness.call('/api/user/polls/00000000-0000-4000-8000-000000000000/vote', {
+        method: 'POST',
+        cookie: cookie!,
+        headers: { ...site, 'Content-Type': 'application/json' },
+        origin: 'http://127.0.0.1:9',
+        body: JSON.stringify({ answerId: 'x' }),
+      });
+    expect(await errorCode(await postFromProxyOrigin(sameOrigin))).not.toBe('origin_not_allowed');
+    const crossSitePost = await postFromProxyOrigin(crossSite);
+    expect(await errorCode(crossSitePost)).toBe('origin_not_allowed');
     const forged = await harness.call('/api/user/me', {
       cookie: `${cookie!.slice(0, -6)}AAAAAA`,
       headers: fanHeaders,

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineElements } from '../define-elements.ts';
 import { settle } from '../test-support/settle.ts';
-import { fakeStore } from '../test-support/card-fixtures.ts';
+import { fakeStore, pollIn } from '../test-support/card-fixtures.ts';
 import type { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import type { FanPollList } from './fan-poll-list.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import type { LivePollState } from '../store/poll-model.ts';
 
-defineElements();
+await defineElements();
 
 async function mount(pollIds: (query: URLSearchParams) => Promise<readonly string[]>, attributes = {}) {
   const list = document.createElement('fan-poll-list');
@@ -13,8 +15,6 @@ async function mount(pollIds: (query: URLSearchParams) => Promise<readonly strin
   list.store = fakeStore();
   list.pollIds = pollIds;
   document.body.append(list);
-  // The list's body is a chunk of its own: the first list on a page waits for it.
-  await import('./list-view.ts');
   await settle(list);
   return list;
 }
@@ -24,6 +24,7 @@ const cards = (list: FanPollList) => [...list.shadowRoot!.querySelectorAll('fan-
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('<fan-poll-list>', () => {
@@ -40,6 +41,38 @@ describe('<fan-poll-list>', () => {
     expect(cards(list).every((card) => card.store === list.store)).toBe(true);
     expect(cards(list)[0]!.getAttribute('referrer')).toBe('club-site');
     expect(cards(list)[0]!.getAttribute('theme')).toBe('dark');
+  });
+
+  it('makes each waiting card a Tab stop until it shows a poll with something to press', async () => {
+    // p1 is an open poll (its card shows a button), p2 a disclosed one (nothing to press), p3 never arrives.
+    const polls: Record<string, Poll> = {
+      p1: pollIn('open', { id: 'p1' }),
+      p2: pollIn('disclosed', { id: 'p2' }),
+    };
+    const store = {
+      subscribe(pollId: string, listener: (state: LivePollState) => void) {
+        const poll = polls[pollId];
+        listener(poll ? { status: 'ready', poll, fetchedAt: Date.now() } : { status: 'loading' });
+        return () => undefined;
+      },
+      refresh: () => undefined,
+      dispose: () => undefined,
+    };
+    // No viewport here: every card loads as if scrolled near (p3's read never answers).
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const list = document.createElement('fan-poll-list');
+    list.store = store;
+    list.pollIds = () => Promise.resolve(['p1', 'p2', 'p3']);
+    document.body.append(list);
+    await settle(list);
+    const items = () =>
+      [...list.shadowRoot!.querySelectorAll('[part="item"]')].map((item) => item.getAttribute('tabindex'));
+    await vi.waitFor(async () => {
+      for (const card of cards(list)) await settle(card);
+      await settle(list);
+      // The open card has its own controls to Tab to; the others keep their item's stop.
+      expect(items()).toEqual([null, '0', '0']);
+    });
   });
 
   it('keeps the order the partner gave in ids, whatever order the answer came in', async () => {

@@ -5,13 +5,13 @@ import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { listFilterNames, listIdNames } from './list-attributes.ts';
 import { listStyles } from './fan-poll-list.styles.ts';
 import type { ListHost, ListPollIds } from './list-host.ts';
-import type { ListView } from './list-view.ts';
+import { createListView, type ListView } from './list-view.ts';
 
 export type { ListPollIds } from './list-host.ts';
 
 /**
- * The polls chosen by the spec's filters, each a `<fan-poll>` sharing the page's live store. The element is defined
- * by the first-paint script; its body (query, fetch, template) loads when a list first connects.
+ * The polls chosen by the spec's filters, each a `<fan-poll>` sharing the page's live store. The element and its body
+ * (query, fetch, template) are one chunk, imported once the card's code is defined (`define-tags.ts`).
  *
  * @summary A list of live fan polls.
  * @customElement fan-poll-list
@@ -67,7 +67,6 @@ export class FanPollList extends FanElement implements ListHost {
   /** @internal The poll ids on show. */
   declare shownIds: readonly string[] | undefined;
   private view: ListView | undefined;
-  private viewRequested = false;
 
   constructor() {
     super();
@@ -79,19 +78,8 @@ export class FanPollList extends FanElement implements ListHost {
   }
 
   protected override willUpdate(): void {
-    if (this.view) this.view.update();
-    else if (!this.viewRequested) {
-      this.viewRequested = true;
-      import('./list-view.ts').then(
-        ({ createListView }) => {
-          this.view = createListView(this);
-          this.requestUpdate();
-        },
-        (error: unknown) => {
-          console.error(error);
-        },
-      );
-    }
+    this.view ??= createListView(this);
+    this.view.update();
   }
 
   protected override render(): TemplateResult | typeof nothing {

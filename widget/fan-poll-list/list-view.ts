@@ -1,4 +1,4 @@
-/** The body of `<fan-poll-list>`, loaded when a list is on the page: reads the chosen poll ids, renders the cards. */
+/** The body of `<fan-poll-list>` (in the list's chunk): reads the chosen poll ids, renders the cards. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
@@ -16,6 +16,24 @@ export interface ListView {
 
 export function createListView(host: ListHost): ListView {
   let loadedKey = '';
+  /**
+   * Cards that show their poll and something to press. The others wait off-screen behind an empty skeleton, or show
+   * a poll with nothing to press: Tab would skip both, so their items are Tab stops.
+   */
+  const ready = new Set<string>();
+  host.addEventListener('fan-poll-ready', (event) => {
+    const { pollId } = event.detail;
+    const card = [...(host.shadowRoot?.querySelectorAll('fan-poll') ?? [])].find(
+      (each) => each.pollId === pollId,
+    );
+    const control = card?.shadowRoot?.querySelector<HTMLElement>('input:not([disabled]), button');
+    // A card with nothing to press (a closed poll, say) keeps its item's Tab stop, so every card is reached.
+    if (!control) return;
+    ready.add(pollId);
+    // A keyboard user who tabbed onto the waiting card's item carries on inside the card itself.
+    if (host.shadowRoot?.activeElement === card?.parentElement) control.focus();
+    host.requestUpdate();
+  });
 
   async function load(query: URLSearchParams): Promise<readonly string[]> {
     if (host.pollIds) return host.pollIds(query);
@@ -62,7 +80,8 @@ export function createListView(host: ListHost): ListView {
       return html`<ul part="list" aria-label=${strings.listLabel}>
         ${ids.map(
           (id) =>
-            html`<li part="item">
+            // A waiting card's item is a Tab stop: focusing it scrolls it near the viewport, which loads the card.
+            html`<li part="item" tabindex=${ready.has(id) ? nothing : '0'}>
               <fan-poll
                 poll-id=${id}
                 proxy=${host.proxy ?? nothing}

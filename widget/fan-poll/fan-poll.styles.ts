@@ -72,7 +72,6 @@ export const cardStyles = css`
   }
   header {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
     gap: 8px;
     margin-bottom: 8px;
@@ -86,14 +85,18 @@ export const cardStyles = css`
     border-radius: 6px;
   }
   [part='partner'] {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
     white-space: nowrap;
     font-weight: 600;
     color: var(--_text);
   }
   [part~='phase'] {
+    flex: none;
     margin-inline-start: auto;
     padding: 2px 8px;
-    border-radius: 999px;
+    border-radius: var(--fan-poll-radius, 999px);
     background: var(--_track);
     white-space: nowrap;
   }
@@ -107,7 +110,7 @@ export const cardStyles = css`
     border: 0;
     min-width: 0;
   }
-  legend {
+  .question {
     display: block;
     padding: 0;
     margin: 0 0 12px;
@@ -116,27 +119,31 @@ export const cardStyles = css`
     line-height: 1.3;
   }
   [part~='answer'] {
-    display: grid;
-    grid-template-columns: auto 1fr auto;
+    display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 4px 8px;
+    gap: 6px 10px;
+    min-height: 48px;
     margin: 0 0 8px;
-    padding: 8px 10px;
-    border: 1px solid var(--_border);
+    padding: 10px 12px;
+    border: 2px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.66);
     cursor: default;
   }
   [part~='answer'][data-selectable] {
     cursor: pointer;
   }
-  [part~='answer'][data-leading] {
-    border-color: var(--_lead);
+  .text {
+    flex: 1;
+  }
+  [data-collapsed] label:nth-of-type(n + 5):not(:has(:checked), [data-chosen]) {
+    display: none;
   }
   input {
     margin: 0;
     accent-color: var(--_accent);
-    width: 16px;
-    height: 16px;
+    width: 20px;
+    height: 20px;
   }
   input:focus-visible,
   button:focus-visible {
@@ -146,12 +153,8 @@ export const cardStyles = css`
   [part~='answer']:has(input:focus-visible) {
     border-color: var(--_focus);
   }
-  .percent {
-    font-variant-numeric: tabular-nums;
-    font-weight: 700;
-  }
   progress {
-    grid-column: 1 / -1;
+    flex-basis: 100%;
     appearance: none;
     display: block;
     width: 100%;
@@ -184,8 +187,14 @@ export const cardStyles = css`
     color: var(--_muted);
     font-size: 13px;
   }
-  [part~='quorum'] progress {
+  .legend {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
     margin-top: 4px;
+    font-size: 12px;
+  }
+  .legend progress {
     height: 4px;
   }
   [part~='actions'] {
@@ -198,8 +207,9 @@ export const cardStyles = css`
   button {
     all: initial;
     box-sizing: border-box;
-    padding: 8px 16px;
-    border-radius: 999px;
+    min-height: 44px;
+    padding: 12px 20px;
+    border-radius: var(--fan-poll-radius, 999px);
     background: var(--_accent);
     color: var(--_accent-text);
     font: 600 14px/1.2 var(--fan-poll-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);

@@ -4,13 +4,18 @@ import { defineElements } from '../define-elements.ts';
 import { settle } from '../test-support/settle.ts';
 import { PlatformError } from '../../src/platform/errors.ts';
 import { fakeChannel, fakeStore, pollIn } from '../test-support/card-fixtures.ts';
+import { answerFixture } from '../../src/polls/poll-fixture.ts';
 import type { FanPollView } from '../voting/vote-channel.ts';
 import type { FanPoll } from './fan-poll.ts';
 import { WidgetError } from '../voting/widget-error.ts';
 import { proxyChannel } from '../voting/proxy-channel.ts';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { cardDetails } from './details-part.ts';
 
-defineElements();
+await defineElements();
+// The details chunk (other phases, results, the account line) arrives before the tests, as it does in a page long
+// before a fan acts; a card without it shows its skeleton.
+await cardDetails.load();
 
 async function mount(
   store: ReturnType<typeof fakeStore>,
@@ -63,102 +68,192 @@ describe('<fan-poll> states', () => {
     expect(text(card)).toContain('Who was the player of the match?');
   });
 
-  it('shows an upcoming poll with a countdown and no vote action', async () => {
+  const phaseBadge = (card: FanPoll) => card.shadowRoot!.querySelector('[part="phase"]')?.textContent;
+  const outcome = (card: FanPoll) => card.shadowRoot!.querySelector('[part="outcome"]')?.textContent;
+  const bars = (card: FanPoll) => card.shadowRoot!.querySelectorAll('[part~="answer"] progress').length;
+  const answerRows = (card: FanPoll) => [
+    ...card.shadowRoot!.querySelectorAll<HTMLElement>('[part~="answer"]'),
+  ];
+
+  it('lists an upcoming poll’s answers with no radio, no bar and no vote action, and says when it opens', async () => {
     const card = await mount(fakeStore(ready(pollIn('upcoming'))));
-    expect(text(card)).toMatch(/Upcoming · Opens in \d/);
+    expect(phaseBadge(card)).toMatch(/^Upcoming · Opens in \dh \d+m$/);
+    expect(answerRows(card).map((row) => row.textContent.trim())).toEqual(['Ada', 'Bea']);
+    expect(radios(card)).toEqual([]);
+    expect(bars(card)).toBe(0);
+    expect(text(card)).not.toMatch(/%|votes|Turnout/);
     expect(button(card)).toBeNull();
-    expect(radios(card).every((radio) => radio.disabled)).toBe(true);
   });
 
-  it('shows an open poll as a radio group with percentages as text and a sign-in action', async () => {
+  it('shows an open poll as large radio targets, says who may vote, and keeps the results for after the vote', async () => {
     const card = await mount(fakeStore(ready(pollIn('open'))));
-    expect(text(card)).toMatch(/Open · Closes in/);
+    expect(phaseBadge(card)).toMatch(/^Open · Closes in/);
     expect(card.shadowRoot!.querySelector('fieldset legend')?.textContent).toBe(
       'Who was the player of the match?',
     );
     expect(radios(card).map((radio) => radio.disabled)).toEqual([false, false]);
-    expect(text(card)).toContain('75%');
-    expect(text(card)).toContain('25%');
-    expect(text(card)).toContain('(Leading)');
+    // Before the fan's vote: no shares, no leader set apart.
+    expect(text(card)).not.toMatch(/75%|25%/);
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
     expect(button(card)?.textContent.trim()).toBe('Sign in to vote');
+    expect(text(card)).toContain('For Riverside FC token holders');
+  });
+
+  it('names no leader on a closed poll whose results are still to come, and says when they come', async () => {
+    const card = await mount(fakeStore(ready(pollIn('closed'))));
+    expect(phaseBadge(card)).toBe('Closed');
+    expect(outcome(card)).toMatch(/^Results in \dh \d+m$/);
+    expect(text(card)).toContain('75%');
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
+    expect(text(card)).toContain('Voting is closed');
+    expect(radios(card)).toEqual([]);
+    expect(button(card)).toBeNull();
+  });
+
+  it('names the winner of disclosed results and sets its row apart', async () => {
+    const card = await mount(fakeStore(ready(pollIn('disclosed'))));
+    expect(phaseBadge(card)).toBe('Results');
+    expect(outcome(card)).toBe('Winner: Ada');
+    expect(card.shadowRoot!.querySelector('[data-leading]')?.textContent).toContain('Ada');
+    expect(bars(card)).toBe(2);
+    expect(button(card)).toBeNull();
   });
 
   it.each([
-    ['closed', 'Closed', 'Voting is closed'],
-    ['disclosed', 'Results', 'Voting is closed'],
-  ] as const)('shows a %s poll read-only', async (phase, badge, note) => {
-    const card = await mount(fakeStore(ready(pollIn(phase))));
-    expect(card.shadowRoot!.querySelector('[part="phase"]')?.textContent).toBe(badge);
-    expect(text(card)).toContain(note);
-    expect(button(card)).toBeNull();
-    expect(radios(card).every((radio) => radio.disabled)).toBe(true);
+    [[50, 50], 'Tie: Ada and Bea'],
+    [[0, 0], 'No votes were cast.'],
+  ])('names a tie as a tie, and no votes as none (%j)', async (tokens, said) => {
+    const poll = pollIn('disclosed');
+    const answers = poll.answers.map((answer, index) => ({
+      ...answer,
+      totalVoteTokensUsed: tokens[index] ?? 0,
+    }));
+    const card = await mount(fakeStore(ready({ ...poll, answers })));
+    expect(outcome(card)).toBe(said);
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
   });
 
-  it('shows a cancelled poll', async () => {
+  it('shows a cancelled poll as not running: no radio, no bar, no vote, and says so', async () => {
     const card = await mount(fakeStore(ready(pollIn('open', { status: 'cancelled' }))));
-    expect(card.shadowRoot!.querySelector('[part="phase"]')?.textContent).toBe('Cancelled');
+    expect(phaseBadge(card)).toBe('Cancelled');
+    expect(outcome(card)).toBe('This poll was cancelled: it takes no votes.');
+    expect(card.shadowRoot!.querySelector('[part="card"]')?.getAttribute('data-phase')).toBe('cancelled');
+    expect(radios(card)).toEqual([]);
+    expect(bars(card)).toBe(0);
     expect(button(card)).toBeNull();
   });
 
   it('shows an unknown status read-only, as sent', async () => {
     const card = await mount(fakeStore(ready(pollIn('open', { status: 'suspended' }))));
-    expect(card.shadowRoot!.querySelector('[part="phase"]')?.textContent).toBe(
-      'Not open for votes (suspended)',
-    );
+    expect(phaseBadge(card)).toBe('Not open for votes (suspended)');
     expect(button(card)).toBeNull();
-    expect(radios(card).every((radio) => radio.disabled)).toBe(true);
+    expect(radios(card)).toEqual([]);
   });
 
-  it('shows quorum, binding, votes and tokens', async () => {
+  it('goes from upcoming to open to closed to disclosed as the poll changes, and says each change', async () => {
+    const store = fakeStore(ready(pollIn('upcoming')));
+    const card = await mount(store);
+    for (const [phase, badge] of [
+      ['open', /^Open/],
+      ['closed', /^Closed$/],
+      ['disclosed', /^Results$/],
+    ] as const) {
+      store.emit(ready(pollIn(phase)));
+      await settle(card);
+      expect(phaseBadge(card)).toMatch(badge);
+      expect(card.shadowRoot!.querySelector('[role="status"]')?.textContent).toContain(
+        `Who was the player of the match?: ${badge.source.replace(/[\^$]/g, '')}`,
+      );
+    }
+  });
+
+  it('collapses a long poll to its first answers with "Show all N", keeps the fan’s pick, and shows all on request', async () => {
+    const answers = Array.from({ length: 12 }, (_, index) =>
+      answerFixture({ id: `a${index + 1}`, answer: `Answer ${index + 1}`, totalVoteTokensUsed: index }),
+    );
+    const { channel } = fakeChannel({ signedIn: true });
+    const card = await mount(fakeStore(ready(pollIn('open', { answers }))), { channel });
+    const shown = () =>
+      answerRows(card)
+        .filter((row) => getComputedStyle(row).display !== 'none')
+        .map((row) => row.textContent.trim());
+    expect(card.shadowRoot!.querySelector('fieldset')?.hasAttribute('data-collapsed')).toBe(true);
+    expect(shown()).toEqual(['Answer 1', 'Answer 2', 'Answer 3', 'Answer 4']);
+    const showAll = card.shadowRoot!.querySelector<HTMLButtonElement>('[part="show-all"]')!;
+    expect(showAll.textContent.trim()).toBe('Show all 12 answers');
+    // The vote button is right below, whatever the poll's length.
+    expect(card.shadowRoot!.querySelector('[part="button"]')?.textContent.trim()).toBe('Vote');
+    showAll.click();
+    await settle(card);
+    expect(shown()).toHaveLength(12);
+    expect(card.shadowRoot!.querySelector('[part="show-all"]')).toBeNull();
+    expect(card.shadowRoot!.activeElement).toBe(radios(card)[4]);
+
+    // A fan who voted for a hidden answer sees it among the first ones, marked.
+    const voted = await mount(fakeStore(ready(pollIn('open', { answers }))), {
+      channel: fakeChannel({
+        signedIn: true,
+        fanView: { userVote: true, answers: [{ id: 'a10', voteStatus: 'accepted' }] },
+      }).channel,
+    });
+    const rows = answerRows(voted).filter((row) => getComputedStyle(row).display !== 'none');
+    expect(rows.map((row) => row.textContent.trim().split(/\s/)[1])).toEqual(['1', '2', '3', '4', '10']);
+  });
+
+  it('says quorum and binding in plain words, with a legend for the quorum bar', async () => {
     const card = await mount(
-      fakeStore(
-        ready(
-          pollIn('open', {
-            isBound: true,
-            usedTokenCount: 40,
-            tokenLimit: 1000,
-            statistics: { uniqueVoteCount: 7 },
-          }),
-        ),
-      ),
+      fakeStore(ready(pollIn('open', { isBound: true, statistics: { uniqueVoteCount: 7 } }))),
     );
     expect(text(card)).toContain('7 votes');
-    expect(text(card)).toContain('40 tokens used · up to 1,000 per fan');
-    expect(text(card)).toContain('Quorum 5% of 20%');
-    expect(text(card)).toContain('Binding result');
+    expect(text(card)).toContain('Turnout 5%: 20% needed for the result to count');
+    expect(text(card)).toContain('The club will follow the result.');
+    expect(card.shadowRoot!.querySelector('[part="quorum"] .legend')?.textContent).toContain(
+      'The bar fills up to the turnout needed.',
+    );
+    const reached = await mount(
+      fakeStore(
+        ready(pollIn('open', { isBound: false, isQuorumReached: true, currentQuorumPercentage: '0.3' })),
+      ),
+    );
+    expect(text(reached)).toContain('Turnout reached the 20% needed');
+    expect(text(reached)).toContain('The result is advice for the club.');
   });
 
   it.each([
-    ['0', { tokenLimit: 0 }],
+    ['a cap', { tokenLimit: 1000 }, 'Weighted by fan tokens: 36,715 so far, at most 1,000 for one fan'],
+    ['no cap (0)', { tokenLimit: 0 }, 'Weighted by fan tokens: 36,715 so far'],
     // The platform may leave it out: the parser keeps what was sent.
-    ['missing', { tokenLimit: undefined }],
-  ])('shows the tokens used with no per-fan cap when tokenLimit is %s', async (_, overrides) => {
-    const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, ...overrides }))));
+    ['no cap (missing)', { tokenLimit: undefined }, 'Weighted by fan tokens: 36,715 so far'],
+  ])('says how tokens weigh the results, with %s', async (_, overrides, said) => {
+    const card = await mount(fakeStore(ready(pollIn('closed', { usedTokenCount: 36_715, ...overrides }))));
     const stats = card.shadowRoot!.querySelector('[part="stats"]')!.textContent.replace(/\s+/g, ' ');
-    expect(stats).toContain('36,715 tokens used');
-    expect(stats).not.toMatch(/per fan|of 0/);
+    expect(stats).toContain(said);
+    if (overrides.tokenLimit !== 1000) expect(stats).not.toMatch(/at most|of 0/);
   });
 
   it.each([
-    ['en', 1, '1 vote ·'],
-    ['en', 0, '0 votes ·'],
-    ['fr', 0, '0 vote ·'],
-    ['de', 1, '1 Stimme ·'],
+    ['en', 1, '1 vote'],
+    ['en', 0, '0 votes'],
+    ['fr', 0, '0 vote'],
+    ['de', 1, '1 Stimme'],
   ])('says the number of votes in %s with its plural rules (%i)', async (lang, count, words) => {
     const card = await mount(fakeStore(ready(pollIn('open', { statistics: { uniqueVoteCount: count } }))), {
       attributes: { lang },
     });
     await vi.waitFor(() => {
-      expect(text(card)).toContain(words);
+      expect(card.shadowRoot!.querySelector('[part="stats"]')?.textContent.trim()).toBe(words);
     });
   });
 
   it('says the per-fan cap in French', async () => {
-    const card = await mount(fakeStore(ready(pollIn('open', { usedTokenCount: 36_715, tokenLimit: 1000 }))), {
-      attributes: { lang: 'fr' },
-    });
+    const card = await mount(
+      fakeStore(ready(pollIn('closed', { usedTokenCount: 36_715, tokenLimit: 1000 }))),
+      {
+        attributes: { lang: 'fr' },
+      },
+    );
     await vi.waitFor(() => {
-      expect(text(card)).toMatch(/36\s715 jetons utilisés · jusqu’à 1\s000 par supporter/);
+      expect(text(card)).toMatch(/36\s715 jusqu’ici, au plus 1\s000 pour un supporter/);
     });
   });
 
@@ -321,6 +416,56 @@ describe('<fan-poll> events and voting', () => {
       ['fan-poll-vote', { pollId: 'poll-1', tracking, answerId: 'a2' }],
       ['fan-poll-voted', { pollId: 'poll-1', tracking, answerId: 'a2' }],
     ]);
+  });
+
+  it('marks the fan’s vote unmistakably, reveals the results with it, and keeps focus on the card', async () => {
+    const { channel } = fakeChannel({ signedIn: true });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    expect(text(card)).not.toContain('75%');
+    radios(card)[1]!.click();
+    await settle(card);
+    button(card)!.focus();
+    button(card)!.click();
+    await settle(card);
+    const chosen = card.shadowRoot!.querySelector<HTMLElement>('[part~="answer"][data-chosen]');
+    expect(chosen?.textContent).toContain('Bea');
+    expect(chosen?.textContent).toContain('Your vote');
+    expect(radios(card)[1]!.checked).toBe(true);
+    expect(card.shadowRoot!.querySelectorAll('[data-chosen]')).toHaveLength(1);
+    // The results come with the vote: each answer's share, and no other answer set apart.
+    expect(text(card)).toContain('75%');
+    expect(text(card)).toContain('25%');
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
+    // The button went; focus is on the line that says the vote, inside the card, not on the page's body.
+    expect(button(card)).toBeNull();
+    expect(card.shadowRoot!.activeElement?.textContent).toContain('You voted for Bea');
+  });
+
+  it('marks the fan’s earlier vote after a reload', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      fanView: { userVote: true, answers: [{ id: 'a1', voteStatus: 'accepted' }] },
+    });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    expect(card.shadowRoot!.querySelector('[data-chosen]')?.textContent).toContain('Ada');
+    expect(radios(card)[0]!.checked).toBe(true);
+    expect(text(card)).toContain('You voted for Ada (confirmed)');
+    expect(text(card)).toContain('75%');
+  });
+
+  it('tells a fan who may not vote what they can do next', async () => {
+    const { channel } = fakeChannel({
+      signedIn: true,
+      vote: () => Promise.reject(new WidgetError('not-holder', 'refused')),
+    });
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    radios(card)[0]!.click();
+    await settle(card);
+    button(card)!.click();
+    await settle(card);
+    expect(text(card)).toContain(
+      'Only Riverside FC fan token holders can vote. Get the club’s fan tokens in the Socios.com app, or sign in with another account.',
+    );
   });
 
   it('shows "voting" while the vote is on its way', async () => {

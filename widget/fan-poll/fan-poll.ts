@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
 import { FanElement } from '../base/fan-element.ts';
@@ -16,9 +16,12 @@ import type { VoteChannel } from '../voting/vote-channel.ts';
 import { fanAction, type FanAction } from './fan-action.ts';
 import { createVoting, unknownFan, type FanVoting } from './fan-voting.ts';
 import { cardStyles } from './fan-poll.styles.ts';
+import { cardDetails, type CardDetails } from './details-part.ts';
 
 /**
- * A live poll card: question, answers with live percentages, phase and countdown, quorum, and the fan's vote.
+ * A live poll card: question, answers, phase and countdown, quorum, and the fan's vote. The shares show with the
+ * fan's vote, or to everyone once the poll closes; disclosed results name the winner or a tie. Signed-in cards of a
+ * page share one session with their proxy: a sign-in, sign-out or switch of account on one reaches all.
  *
  * @summary A live fan poll.
  * @customElement fan-poll
@@ -43,12 +46,17 @@ import { cardStyles } from './fan-poll.styles.ts';
  * @csspart partner - The club's name.
  * @csspart phase - The phase badge and countdown.
  * @csspart question - The question.
- * @csspart answer - Each answer (also `answer-leading`).
+ * @csspart answers - The group of answers.
+ * @csspart answer - Each answer (also `answer-leading` for the winner of disclosed results).
+ * @csspart outcome - What the phase means: results to come, the winner or a tie, a cancellation.
+ * @csspart show-all - The button that shows every answer of a long poll.
  * @csspart stats - Votes and tokens.
  * @csspart quorum - Quorum progress and whether the result is binding.
  * @csspart information - The poll's information text.
  * @csspart actions - The fan's action and its status.
  * @csspart button - The action button.
+ * @csspart status - A note under the button (how votes are confirmed, an error).
+ * @csspart account - Who is signed in, with sign-out and switch account.
  * @cssproperty [--fan-poll-background=#fff] - Card background (dark theme: `#151923`).
  * @cssproperty [--fan-poll-text=#14171f] - Text colour (dark: `#eef1f6`).
  * @cssproperty [--fan-poll-muted=#596070] - Secondary text colour (dark: `#a9b1c2`).
@@ -56,9 +64,9 @@ import { cardStyles } from './fan-poll.styles.ts';
  * @cssproperty [--fan-poll-track=#eef0f4] - Empty part of the bars (dark: `#262d3b`).
  * @cssproperty [--fan-poll-accent=#1d4ed8] - Bars, the open badge and the button (dark: `#8ab4ff`).
  * @cssproperty [--fan-poll-accent-text=#fff] - Text on the accent colour (dark: `#0b1020`).
- * @cssproperty [--fan-poll-leading=var(--fan-poll-accent)] - Border of the leading answer.
+ * @cssproperty [--fan-poll-leading=var(--fan-poll-accent)] - Border of the winning answer.
  * @cssproperty [--fan-poll-focus=#c2410c] - Focus ring (dark: `#fdba74`).
- * @cssproperty [--fan-poll-radius=12px] - Corner radius.
+ * @cssproperty [--fan-poll-radius=12px] - Corner radius of the card, the answers, the button and the phase pill (unset: the button and the pill are fully rounded).
  * @cssproperty [--fan-poll-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
  * @cssproperty [--fan-poll-min-height=0] - Reserved height while loading (set it where the card sits: no layout shift).
  */
@@ -108,6 +116,10 @@ export class FanPoll extends FanElement {
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
   #warned = false;
+  #collapsed = false;
+  #expanded = false;
+  /** The details chunk's styles are adopted beside the card's own once it arrived. */
+  #detailStyles = false;
 
   constructor() {
     super();
@@ -127,6 +139,7 @@ export class FanPoll extends FanElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
+    if (changed.has('pollId')) this.#expanded = false;
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
       this.#live.sync();
   }
@@ -145,6 +158,11 @@ export class FanPoll extends FanElement {
 
   protected override updated(): void {
     this.#warnIfMisconfigured();
+    const details = cardDetails.get();
+    if (details && !this.#detailStyles && this.shadowRoot) {
+      this.#detailStyles = true;
+      adoptStyles(this.shadowRoot, [cardStyles, details.detailStyles]);
+    }
     const state = this.#live.state;
     if (this.#shownData && !this.#readySent) {
       this.#readySent = true;
@@ -160,18 +178,25 @@ export class FanPoll extends FanElement {
     }
   }
 
-  /** Once per card, in the console: what the partner must fix for the card to show a poll at all. */
+  /** Once per card, in the console (the words come with the details chunk): what the partner must fix. */
   #warnIfMisconfigured(): void {
-    if (this.#warned || !this.isConnected) return;
-    const missing =
-      this.pollId.trim() === ''
-        ? 'poll-id="<poll id>"'
-        : !this.store && !this.proxyUrl
-          ? 'a proxy (data-proxy on the script tag)'
-          : undefined;
-    if (missing === undefined) return;
+    if (this.#warned || !this.isConnected || (this.pollId.trim() && (this.store || this.proxyUrl))) return;
     this.#warned = true;
-    console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, this);
+    cardDetails.load().then(
+      (details) => {
+        details.warnMisconfigured(this);
+      },
+      () => undefined,
+    );
+  }
+
+  #expand(): void {
+    this.#expanded = true;
+    this.requestUpdate();
+    // Focus goes to the first answer that was hidden, so keyboard users carry on where the list grew.
+    void this.updateComplete.then(() => {
+      this.shadowRoot?.querySelectorAll('input')[4]?.focus();
+    });
   }
 
   #announce(text: string): void {
@@ -204,84 +229,128 @@ export class FanPoll extends FanElement {
       return state.status === 'error' && !pending ? this.#renderError() : this.#renderLoading(strings);
     }
     const view = viewPoll(poll, this.#clock.now());
-    this.#clock.ticking = view.phase === 'open' || view.phase === 'upcoming';
-    this.#noticePhase(view, strings, locale);
+    const phase = view.phase;
+    const details = cardDetails.get(phase === 'open' ? undefined : this);
+    // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
+    if (phase !== 'open' && !details) {
+      this.#shownData = false;
+      return this.#renderLoading(strings);
+    }
+    this.#clock.ticking =
+      view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+    this.#noticePhase(view, strings, locale, details);
     if (view.phase === 'open' || this.channel) this.#startVoting();
     const action = fanAction(view, this.#voting?.fan ?? unknownFan);
-    return html`<article part="card" class="card" aria-label=${view.question}>
+    // Before the close, a fan sees the shares only with their own vote (no bandwagon; the README says why); after
+    // it, everyone does. Upcoming, cancelled and unknown polls show none.
+    const voted = action.kind === 'voted' || action.kind === 'rejected';
+    const revealed = voted || phase === 'closed' || phase === 'disclosed';
+    const inProgress = phase !== 'upcoming' && phase !== 'cancelled';
+    return html`<article part="card" class="card" aria-label=${view.question} data-phase=${phase}>
       <header>
         ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
         <span part="partner">${view.partnerName}</span>
-        <span part="phase" data-phase=${view.phase}>${phaseText(view, strings, locale)}</span>
+        <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
       </header>
-      ${this.#renderAnswers(view, action, strings, locale)}
-      <p part="stats">
-        ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
-        ·
-        ${strings.tokens(
-          formatCount(view.usedTokens, { locale }),
-          // 0: the poll has no per-fan cap (or did not say), so none is shown.
-          view.tokenLimit > 0 ? formatCount(view.tokenLimit, { locale }) : undefined,
-        )}
-      </p>
-      <div part="quorum">
-        ${
-          view.quorum.reached
-            ? strings.quorumReached
-            : strings.quorum(
-                formatPercent(view.quorum.current * 100, { locale }),
-                formatPercent(view.quorum.required * 100, { locale }),
-              )
-        }
-        · ${view.isBound ? strings.binding : strings.notBinding}
-        <progress max="1" value=${Math.min(1, view.quorum.progress)} aria-hidden="true"></progress>
-      </div>
+      ${this.#renderAnswers(view, action, revealed, strings, locale)}
+      ${
+        this.#collapsed
+          ? details?.showAll(view.answers.length, strings, () => {
+              this.#expand();
+            })
+          : nothing
+      }
+      ${details?.phaseNote(view, strings, locale)}
+      ${
+        inProgress
+          ? html`<p part="stats">
+                ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
+                ${revealed && details ? `· ${details.tokensText(view, strings, locale)}` : nothing}
+              </p>
+              ${this.#renderQuorum(view, strings, locale)}`
+          : nothing
+      }
       ${view.information ? html`<p part="information">${view.information}</p>` : nothing}
       ${this.#renderAction(view, action, strings)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>
     </article>`;
   }
 
-  #renderAnswers(view: PollView, action: FanAction, strings: CardStrings, locale: string): TemplateResult {
+  /** Quorum and binding in plain words; the bar's legend sits beside it. */
+  #renderQuorum(view: PollView, strings: CardStrings, locale: string): TemplateResult {
+    const percent = (fraction: number): string => formatPercent(fraction * 100, { locale });
+    const required = percent(view.quorum.required);
+    return html`<div part="quorum">
+      <span>
+        ${view.quorum.reached ? strings.quorumReached(required) : strings.quorum(percent(view.quorum.current), required)}.
+        ${view.isBound ? strings.binding : strings.notBinding}
+      </span>
+      <span class="legend">
+        <progress max="1" value=${Math.min(1, view.quorum.progress)} aria-hidden="true"></progress>
+        ${strings.quorumLegend}
+      </span>
+    </div>`;
+  }
+
+  #renderAnswers(
+    view: PollView,
+    action: FanAction,
+    revealed: boolean,
+    strings: CardStrings,
+    locale: string,
+  ): TemplateResult {
+    const open = view.phase === 'open';
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
     const chosen =
-      action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : this.#voting?.selected;
-    return html`<fieldset part="answers">
-      <legend part="question">${view.question}</legend>
-      ${view.answers.map((answer) => {
-        const percent = formatPercent(answer.percentage, { locale });
-        return html`<label
-          part=${answer.isLeading ? 'answer answer-leading' : 'answer'}
-          ?data-leading=${answer.isLeading}
-          ?data-selectable=${selectable}
-        >
-          <input
-            type="radio"
-            name="answer"
-            .value=${answer.id}
-            .checked=${chosen === answer.id}
-            ?disabled=${!selectable}
-            @change=${() => {
-              this.#voting?.select(answer.id);
-            }}
-          />
-          <span
-            >${answer.text}${
-              answer.isLeading ? html`<span class="visually-hidden"> (${strings.leading})</span>` : nothing
-            }</span
-          >
-          <span class="percent">${percent}</span>
-          <progress max="100" value=${answer.percentage} aria-hidden="true"></progress>
-        </label>`;
-      })}
+      action.kind === 'voted' || action.kind === 'rejected'
+        ? action.answerId
+        : (view.fanVote?.answerId ?? this.#voting?.selected);
+    const fanChoice = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : undefined;
+    // Only disclosed results name a winner; before that no answer is set apart but the fan's own.
+    const winning = (answer: PollView['answers'][number]): boolean =>
+      view.phase === 'disclosed' && answer.isLeading;
+    const row = (answer: PollView['answers'][number], control: unknown): TemplateResult => {
+      const mine = fanChoice === answer.id;
+      return html`<label
+        part=${winning(answer) ? 'answer answer-leading' : 'answer'}
+        ?data-leading=${winning(answer)}
+        ?data-chosen=${mine}
+        ?data-selectable=${open && selectable}
+      >
+        ${control}
+        <span class="text">${answer.text}</span>
+        ${revealed ? cardDetails.get(this)?.answerResult(answer, mine, strings, locale) : nothing}
+      </label>`;
+    };
+    // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
+    this.#collapsed = !this.#expanded && view.answers.length > 5;
+    return html`<fieldset part="answers" ?data-collapsed=${this.#collapsed}>
+      <legend part="question" class="question">${view.question}</legend>
+      ${view.answers.map((answer) =>
+        row(
+          answer,
+          // Only an open poll has radios; the other phases list the answers in the same group, read-only.
+          open
+            ? html`<input
+                type="radio"
+                name="answer"
+                .value=${answer.id}
+                .checked=${chosen === answer.id}
+                ?disabled=${!selectable}
+                @change=${() => {
+                  this.#voting?.select(answer.id);
+                }}
+              />`
+            : nothing,
+        ),
+      )}
     </fieldset>`;
   }
 
   /** Closed and read-only polls here; the fan's actions (sign-in, vote, the vote's status) from the card's voting. */
   #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
     if (action.kind === 'none') return nothing;
-    if (action.kind === 'closed')
-      return html`<div part="actions"><span class="note">${strings.votingClosed}</span></div>`;
+    if (action.kind === 'closed') return cardDetails.get(this)?.closedAction(strings) ?? nothing;
     return this.#voting?.renderAction(view, action, strings) ?? nothing;
   }
 
@@ -296,31 +365,22 @@ export class FanPoll extends FanElement {
     </div>`;
   }
 
+  /** The read failed: what happened, and a retry only where one can work (from the details chunk). */
   #renderError(): TemplateResult {
     const { strings } = resolveLanguage(this);
     const state = this.#live.state;
-    // An unknown poll stays unknown: a retry could never help, so none is offered.
-    if (state.status === 'error' && state.error.code === 'not_found')
-      return html`<div part="card" class="card" role="alert"><p>${strings.errorNotFound}</p></div>`;
-    return html`<div part="card" class="card" role="alert">
-      <p>${strings.errorLoad}</p>
-      <div part="actions">
-        <button
-          part="button"
-          type="button"
-          @click=${() => {
-            this.#live.retry();
-          }}
-        >
-          ${strings.retry}
-        </button>
-      </div>
-    </div>`;
+    return (
+      cardDetails
+        .get(this)
+        ?.renderError(state.status === 'error' ? state.error.code : undefined, strings, () => {
+          this.#live.retry();
+        }) ?? this.#renderLoading(strings)
+    );
   }
 
-  #noticePhase(view: PollView, strings: CardStrings, locale: string): void {
+  #noticePhase(view: PollView, strings: CardStrings, locale: string, details: CardDetails | undefined): void {
     if (this.#lastPhase !== undefined && this.#lastPhase !== view.phase) {
-      this.#announcement = `${view.question}: ${phaseText(view, strings, locale).split(' · ')[0] ?? ''}`;
+      this.#announcement = `${view.question}: ${phaseText(view, strings, locale, details).split(' · ')[0] ?? ''}`;
     }
     this.#lastPhase = view.phase;
   }
@@ -361,21 +421,16 @@ function pageStoreFor(proxyUrl: string | undefined): LivePollStore | undefined {
   return proxyUrl ? pageStore(proxyUrl) : undefined;
 }
 
-function phaseText(view: PollView, strings: CardStrings, locale: string): string {
-  switch (view.phase) {
-    case 'upcoming':
-      return `${strings.upcoming} · ${strings.opensIn(formatCountdown(view.opensInMs ?? 0, { locale }))}`;
-    case 'open':
-      return `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`;
-    case 'closed':
-      return strings.closed;
-    case 'disclosed':
-      return strings.disclosed;
-    case 'cancelled':
-      return strings.cancelled;
-    default:
-      return view.status ? `${strings.unknownStatus} (${view.status})` : strings.unknownStatus;
-  }
+/** The badge: an open poll's here, the other phases' from their part. */
+function phaseText(
+  view: PollView,
+  strings: CardStrings,
+  locale: string,
+  details: CardDetails | undefined,
+): string {
+  return view.phase === 'open' || !details
+    ? `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`
+    : details.phaseBadge(view, strings, locale);
 }
 
 declare global {

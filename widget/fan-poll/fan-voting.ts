@@ -13,6 +13,9 @@ import type { PollView } from '../store/poll-model.ts';
 import { chooseVoteChannel, proxyVoteChannel } from '../voting/choose-channel.ts';
 import type { FanPollView, VoteChannel } from '../voting/vote-channel.ts';
 import { WidgetError } from '../voting/widget-error.ts';
+import type { FanSession, PageSession } from '../session/page-session.ts';
+import { cardDetails } from './details-part.ts';
+import type { ActionErrorKey } from '../i18n/detail-words.ts';
 import type { FanAction, FanState } from './fan-action.ts';
 import type { VotingCard, VotingHooks } from './voting-host.ts';
 
@@ -46,7 +49,7 @@ export interface FanVoting {
 /** The voting of one card for one poll: a new poll id gets a new one, so late answers never cross polls. */
 export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
   const pollId = host.pollId;
-  const state: { fan: FanState; selected: string | undefined; voteError: string | undefined } = {
+  const state: { fan: FanState; selected: string | undefined; voteError: ActionErrorKey | undefined } = {
     fan: unknownFan,
     selected: undefined,
     voteError: undefined,
@@ -57,11 +60,13 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     host.requestUpdate();
   };
   let resolvedChannel: VoteChannel | undefined;
+  /** The page's session with the proxy, when the card votes through it (not the extension, not a host's channel). */
+  let session: PageSession | undefined;
+  let signedInUser: string | undefined;
   // One action at a time: a second (or double) click while signing in or voting does nothing.
   let busy = false;
   const current = (): boolean => host.pollId === pollId && host.isConnected;
   const detail = () => ({ pollId, tracking: host.tracking });
-  const words = (): CardStrings & VotingStrings => withVoting(hooks.cardStrings());
   const channelNow = (): VoteChannel | undefined =>
     host.channel ?? resolvedChannel ?? proxyVoteChannel(host.proxyUrl);
 
@@ -75,6 +80,8 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     } catch (error) {
       if (current() && error instanceof WidgetError && error.code === 'sign-in-required') {
         change({ fan: { ...state.fan, session: 'signed-out' } });
+        // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
+        void session?.check();
       }
     }
   }
@@ -100,18 +107,21 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     channel
       .signIn(host.tracking)
       .then(async (signedIn) => {
-        change({ fan: { ...state.fan, session: signedIn ? 'signed-in' : 'signed-out' } });
+        // Through the proxy, the page's session tells every card (this one too) who signed in, and they read the
+        // fan's vote; a cancelled switch of account leaves the fan signed in as before.
+        const now = session ? (await session.changed()).state : undefined;
+        change({ fan: { ...state.fan, session: now ?? (signedIn ? 'signed-in' : 'signed-out') } });
         host.dispatchEvent(event(signedIn ? 'signed-in' : 'failed'));
-        if (!signedIn) change({ voteError: words().signInCancelled });
-        else await readFanVote(channel);
+        if (!signedIn) change({ voteError: 'signInCancelled' });
+        else if (!session) await readFanVote(channel);
       })
       .catch((error: unknown) => {
-        change({ fan: { ...state.fan, session: 'signed-out' } });
+        change({
+          fan: { ...state.fan, session: session?.current.state === 'signed-in' ? 'signed-in' : 'signed-out' },
+        });
         change({
           voteError:
-            error instanceof WidgetError && error.code === 'popup-blocked'
-              ? words().popupBlocked
-              : words().signInFailed,
+            error instanceof WidgetError && error.code === 'popup-blocked' ? 'popupBlocked' : 'signInFailed',
         });
         host.dispatchEvent(event('failed'));
         hooks.reportError(error instanceof WidgetError ? error.code : 'sign-in-failed', error);
@@ -123,13 +133,14 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
 
   function vote(channel: VoteChannel): void {
     const answerId = state.selected;
-    const strings = words();
     if (answerId === undefined) {
-      change({ voteError: strings.chooseAnswer });
+      change({ voteError: 'chooseAnswer' });
       host.shadowRoot?.querySelector('input')?.focus();
       return;
     }
     busy = true;
+    // The button goes once the vote is in: focus then moves to the card's "You voted for" line, not the page.
+    const hadFocus = !!host.shadowRoot?.activeElement;
     change({ voteError: undefined });
     change({ fan: { ...state.fan, voting: true } });
     host.dispatchEvent(new FanPollVoteEvent({ ...detail(), answerId }));
@@ -138,11 +149,12 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
       .then(async (recorded) => {
         // The answer the platform recorded (the extension's confirmed one), not necessarily the card's pick.
         change({ fan: { ...state.fan, voting: false, vote: { answerId: recorded } }, selected: recorded });
-        hooks.announce(
-          strings.votedFor(hooks.currentView()?.answers.find((a) => a.id === recorded)?.text ?? ''),
-        );
+        const details = cardDetails.get();
+        if (details)
+          hooks.announce(details.votedText(hooks.currentView(), recorded, undefined, hooks.cardStrings()));
         host.dispatchEvent(new FanPollVotedEvent({ ...detail(), answerId: recorded }));
         hooks.refreshPoll();
+        if (hadFocus) void keepFocus();
         // The vote is in: the status reads below must not let the fan vote again, even if they fail.
         busy = false;
         await readFanVote(channel);
@@ -162,17 +174,53 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
         });
         hooks.reportError(code, error);
         if (code === 'poll-closed') hooks.refreshPoll();
-        else if (code === 'vote-cancelled') change({ voteError: strings.voteCancelled });
+        else if (code === 'vote-cancelled') change({ voteError: 'voteCancelled' });
         else if (code === 'already-voted' || code === 'vote-refused') {
-          change({ voteError: code === 'already-voted' ? strings.alreadyVoted : strings.voteRefused });
+          change({ voteError: code === 'already-voted' ? 'alreadyVoted' : 'voteRefused' });
           // Never a second vote: the fan's own view shows the vote the platform already has, if any.
           await readFanVote(channel);
-        } else if (code !== 'not-holder') change({ voteError: strings.errorVote });
+        } else if (code !== 'not-holder') change({ voteError: 'errorVote' });
       })
       .finally(() => {
         busy = false;
       });
   }
+
+  async function keepFocus(): Promise<void> {
+    await host.updateComplete;
+    host.shadowRoot?.querySelector<HTMLElement>('.outcome')?.focus();
+  }
+
+  /**
+   * Every card voting through the proxy follows the page's session (which calls this when it subscribes and at each
+   * change): who is signed in, and their vote here.
+   */
+  function followSession(next: FanSession): void {
+    if (!current() || next.state === 'unknown') return;
+    const user = next.state === 'signed-in' ? next.userId : undefined;
+    // The first fan the session names may be the one this card just signed in (a sign-in can end before the
+    // session's first read): what the card knows of them stays. Another fan, or none: it goes.
+    const sameFan = user !== undefined && (signedInUser === undefined || user === signedInUser);
+    signedInUser = user;
+    change({
+      fan: sameFan ? { ...state.fan, session: next.state } : { ...unknownFan, session: next.state },
+      voteError: undefined,
+    });
+    const channel = channelNow();
+    if (user !== undefined && !state.fan.vote && channel) void readFanVote(channel);
+  }
+
+  const accountActions = {
+    /** A new sign-in in the proxy's popup; the proxy ends the previous fan's session once it succeeds. */
+    switchAccount(): void {
+      const channel = channelNow();
+      if (!busy && channel) signIn(channel);
+    },
+    signOutFailed(error: unknown): void {
+      change({ voteError: 'signOutFailed' });
+      hooks.reportError('sign-out-failed', error);
+    },
+  };
 
   function act(action: FanAction): void {
     if (busy || state.fan.vote) return;
@@ -196,9 +244,17 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
     loadFan() {
       void (async () => {
         try {
+          const details = cardDetails.load().catch(() => undefined);
           const channel = host.channel ?? (await chooseVoteChannel(host.proxyUrl));
           resolvedChannel = channel;
           if (!channel || !current()) return;
+          if (channel.via === 'popup' && !host.channel && host.proxyUrl) {
+            session = (await details)?.pageSession(host.proxyUrl);
+            if (session) {
+              session.subscribe(followSession);
+              return;
+            }
+          }
           const signedIn = await channel.isSignedIn();
           if (current() && state.fan.session === 'unknown')
             change({ fan: { ...state.fan, session: signedIn ? 'signed-in' : 'signed-out' } });
@@ -212,21 +268,14 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
 
     renderAction(view, action, cardStrings) {
       const strings = withVoting(cardStrings);
-      const answerText = (id: string): string => view.answers.find((answer) => answer.id === id)?.text ?? '';
-      let content: TemplateResult;
+      // The outcomes, errors and account line come with the details chunk (loaded as the voting started).
+      const details = cardDetails.get(host);
+      let content: TemplateResult | undefined;
       switch (action.kind) {
         case 'not-holder':
-          content = html`<span class="note">${strings.notHolder(view.partnerName)}</span>`;
-          break;
         case 'voted':
-          content = html`<span class="note"
-            >${strings.votedFor(answerText(action.answerId))}${
-              action.voteStatus ? ` (${strings.voteStatus(action.voteStatus)})` : ''
-            }</span
-          >`;
-          break;
         case 'rejected':
-          content = html`<span class="note">${strings.rejected}</span>`;
+          content = details?.renderOutcome(view, action, cardStrings);
           break;
         default: {
           const waiting = action.kind === 'voting' || action.kind === 'signing-in';
@@ -251,13 +300,22 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
             >${
               viaExtension && (action.kind === 'vote' || action.kind === 'voting')
                 ? html`<span class="note" part="status">${strings.viaExtension}</span>`
-                : nothing
+                : action.kind === 'sign-in'
+                  ? html`<span class="note">${strings.forHolders(view.partnerName)}</span>`
+                  : nothing
             }`;
         }
       }
+      const fan = session?.current;
+      const error = state.voteError && details?.actionError(state.voteError, cardStrings);
       return html`<div part="actions">
-        ${content}${state.voteError ? html`<span part="status" class="note">${state.voteError}</span>` : nothing}
-      </div>`;
+          ${content}${error ? html`<span part="status" class="note">${error}</span>` : nothing}
+        </div>
+        ${
+          details && session && fan?.state === 'signed-in'
+            ? details.renderAccount(session, fan.userId, cardStrings, accountActions)
+            : nothing
+        }`;
     },
   };
 }

@@ -1,38 +1,78 @@
 /**
- * Every word the card shows whatever the fan does, by key; each language supplies them all (the type makes a
+ * Every word an open card shows at first paint, by key; each language supplies them all (the type makes a
  * missing one a compile error).
  */
 export interface CardStrings {
   readonly loading: string;
-  readonly upcoming: string;
   readonly open: string;
-  readonly closed: string;
-  readonly disclosed: string;
-  readonly cancelled: string;
-  readonly unknownStatus: string;
-  readonly opensIn: (duration: string) => string;
   readonly closesIn: (duration: string) => string;
   /** `count` formatted for the locale; `plural` its plural category there (`Intl.PluralRules`). */
   readonly votes: (count: string, plural: Intl.LDMLPluralRule) => string;
-  /** Tokens used in the poll; `limit`, when the poll has one, caps ONE fan's vote weight (not a poll total). */
-  readonly tokens: (used: string, limit: string | undefined) => string;
+  /** Turnout so far and the turnout the quorum needs, both formatted percentages. */
   readonly quorum: (current: string, required: string) => string;
-  readonly quorumReached: string;
+  readonly quorumReached: (required: string) => string;
+  /** What the quorum bar shows, beside it. */
+  readonly quorumLegend: string;
+  /** `isBound`: the club must follow the result. */
   readonly binding: string;
   readonly notBinding: string;
-  readonly leading: string;
   readonly signIn: string;
-  readonly votingClosed: string;
-  readonly errorLoad: string;
-  /** The platform does not know the poll: no retry is offered, none could help. */
-  readonly errorNotFound: string;
-  readonly retry: string;
   readonly frameTitle: (question: string) => string;
   readonly listEmpty: string;
   readonly listLabel: string;
 }
 
-/** Words only the card's voting shows (`fan-voting.ts`): English's in `en-voting.ts`, other languages' in their chunk. */
+/**
+ * Words of the card's details chunk (`card-details.ts`): the phases other than open, the results, the fan's vote and
+ * refusals, the account line. English's in `en-details.ts`, loaded with the chunk; other languages' in their chunk.
+ */
+export interface DetailStrings {
+  readonly upcoming: string;
+  readonly closed: string;
+  readonly disclosed: string;
+  readonly cancelled: string;
+  readonly unknownStatus: string;
+  readonly opensIn: (duration: string) => string;
+  /** Tokens used in the poll; `limit`, when the poll has one, caps ONE fan's vote weight (not a poll total). */
+  readonly tokens: (used: string, limit: string | undefined) => string;
+  /** Beside the fan's own answer. */
+  readonly yourVote: string;
+  /** Disclosed results: the one answer with the most tokens. */
+  readonly winner: (answer: string) => string;
+  /** Disclosed results: two or more answers share the most tokens (`answers` already joined for the locale). */
+  readonly tie: (answers: string) => string;
+  readonly noVotes: string;
+  /** Closed, results not disclosed yet. */
+  readonly resultsIn: (duration: string) => string;
+  readonly cancelledNote: string;
+  readonly errorLoad: string;
+  /** The platform does not know the poll: no retry is offered, none could help. */
+  readonly errorNotFound: string;
+  readonly retry: string;
+  /** A long poll's button that shows every answer. */
+  readonly showAll: (count: string) => string;
+  readonly votingClosed: string;
+  readonly voteCancelled: string;
+  readonly chooseAnswer: string;
+  readonly votedFor: (answer: string) => string;
+  readonly voteStatus: (status: string) => string;
+  readonly rejected: string;
+  readonly notHolder: (club: string) => string;
+  /** What a fan told they may not vote can do. */
+  readonly notHolderNext: string;
+  readonly signOutFailed: string;
+  readonly errorVote: string;
+  readonly alreadyVoted: string;
+  readonly voteRefused: string;
+  readonly signInCancelled: string;
+  readonly signInFailed: string;
+  readonly popupBlocked: string;
+  readonly signedInAs: (user: string) => string;
+  readonly signOut: string;
+  readonly switchAccount: string;
+}
+
+/** Words of the card's voting at first paint (`fan-voting.ts`): English's in `en-voting.ts`, other languages' in their chunk. */
 export interface VotingStrings {
   readonly signingIn: string;
   readonly vote: string;
@@ -41,19 +81,9 @@ export interface VotingStrings {
   readonly confirmInExtension: string;
   /** Under the button when votes go through the extension. */
   readonly viaExtension: string;
-  readonly voteCancelled: string;
-  readonly chooseAnswer: string;
-  readonly votedFor: (answer: string) => string;
-  readonly voteStatus: (status: string) => string;
-  readonly rejected: string;
-  readonly notHolder: (club: string) => string;
-  readonly errorVote: string;
-  readonly alreadyVoted: string;
-  readonly voteRefused: string;
-  readonly signInCancelled: string;
-  readonly signInFailed: string;
-  readonly popupBlocked: string;
+  /** Before sign-in: who may vote. */
+  readonly forHolders: (club: string) => string;
 }
 
-/** What a lazily loaded language supplies: both sets. */
-export type LanguageStrings = CardStrings & VotingStrings;
+/** What a lazily loaded language supplies: every set. */
+export type LanguageStrings = CardStrings & VotingStrings & DetailStrings;

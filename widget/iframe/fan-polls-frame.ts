@@ -4,6 +4,7 @@
  * content, whose card events are re-dispatched on the element. Messages are accepted only from that iframe, on its
  * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
  */
+import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import { readTracking, trackingKeys } from '../tracking/tracking.ts';
 import { frameSource, readFrameMessage } from './frame-messages.ts';
 
@@ -21,6 +22,27 @@ const embedPage = new URL('embed/poll.html', import.meta.url);
  * else a three-answer card at a phone's width; the frame then takes its card's height in one step.
  */
 const startHeight = 'var(--fan-poll-min-height, 440px)';
+/** The banners on the page: one fan session with their proxy, shared with the page's own cards. */
+const frames = new Set<HTMLIFrameElement>();
+
+/**
+ * Tells the banners (but `except`, where the change happened) that the fan's session with `proxy` changed; a banner
+ * whose card uses another proxy ignores it. The banner page may be served from the proxy or from the partner's site.
+ */
+function tellFrames(proxy: string, except?: HTMLIFrameElement): void {
+  for (const frame of frames)
+    if (frame !== except)
+      frame.contentWindow?.postMessage(
+        { source: frameSource.host, type: 'session', proxy },
+        embedPage.origin,
+      );
+}
+
+// A card of this page signed in, out or as someone else.
+window.addEventListener(sessionChangedEvent, (event) => {
+  const proxy = sessionEventOrigin(event);
+  if (proxy) tellFrames(proxy);
+});
 
 /**
  * The iframe banner's host element: an iframe of the proxy's `embed/poll.html` (beside this script), sized to its
@@ -54,7 +76,11 @@ class FanPollFrame extends HTMLElement {
     const message = readFrameMessage(event.data);
     if (!message) return;
     if (message.type === 'size') frame.style.height = `${message.height}px`;
-    else
+    else if (message.type === 'session') {
+      // A banner's card changed the session: the other banners and the page's cards ask the proxy again.
+      tellFrames(message.proxy, frame);
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: message.proxy }));
+    } else
       this.dispatchEvent(
         new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),
       );
@@ -89,12 +115,14 @@ class FanPollFrame extends HTMLElement {
       frame.contentWindow?.postMessage({ source: frameSource.host, type: 'hello' }, embedPage.origin);
     });
     window.addEventListener('message', this.onMessage);
+    frames.add(frame);
     this.frame = frame;
     this.append(frame);
   }
 
   disconnectedCallback(): void {
     window.removeEventListener('message', this.onMessage);
+    if (this.frame) frames.delete(this.frame);
     this.frame?.remove();
     this.frame = undefined;
   }

@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { frameSource, isFrameHello, readFrameMessage } from './frame-messages.ts';
+import { frameSource, isFrameHello, readHostSessionMessage, readFrameMessage } from './frame-messages.ts';
 
 describe('frame messages', () => {
+  it('passes a session hint either way with the proxy’s origin and nothing else', () => {
+    const proxy = 'https://polls.club.example';
+    expect(readFrameMessage({ source: frameSource.frame, type: 'session', proxy })).toEqual({
+      source: frameSource.frame,
+      type: 'session',
+      proxy,
+    });
+    for (const bad of [
+      { source: frameSource.frame, type: 'session', proxy, userId: 'fan' },
+      { source: frameSource.frame, type: 'session' },
+      { source: frameSource.frame, type: 'session', proxy: 'https://polls.club.example/path' },
+      { source: frameSource.frame, type: 'session', proxy: 'javascript:alert(1)' },
+    ])
+      expect(readFrameMessage(bad)).toBeUndefined();
+    expect(readHostSessionMessage({ source: frameSource.host, type: 'session', proxy })).toBe(proxy);
+    expect(readHostSessionMessage({ source: frameSource.frame, type: 'session', proxy })).toBeUndefined();
+    expect(
+      readHostSessionMessage({ source: frameSource.host, type: 'session', proxy, token: 'x' }),
+    ).toBeUndefined();
+  });
+
   it('accepts the host hello only', () => {
     expect(isFrameHello({ source: frameSource.host, type: 'hello' })).toBe(true);
     expect(isFrameHello({ source: frameSource.frame, type: 'hello' })).toBe(false);

@@ -27,7 +27,17 @@ export interface FrameEventMessage {
   readonly detail: FanPollEventDetail & Readonly<Record<string, string | FanPollEventDetail['tracking']>>;
 }
 
-export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage;
+/**
+ * Either way: the fan's session with the proxy of origin `proxy` changed on that side (a card signed in, out or as
+ * someone else). A hint only, with nothing else in it: a side whose cards use that proxy asks it again.
+ */
+export interface FrameSessionMessage {
+  readonly source: (typeof frameSource)[keyof typeof frameSource];
+  readonly type: 'session';
+  readonly proxy: string;
+}
+
+export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage | FrameSessionMessage;
 
 /** Fields a card event's detail may carry besides the poll id and tracking; each a short string. */
 const detailFields = ['phase', 'answerId', 'voteStatus', 'stage', 'via', 'code', 'message'] as const;
@@ -42,9 +52,36 @@ export function isFrameHello(data: unknown): data is FrameHelloMessage {
   );
 }
 
+/** An http(s) origin exactly as `URL` writes one (`https://polls.club.example`), else undefined. */
+function readOrigin(value: unknown): string | undefined {
+  if (!isShortString(value, 200)) return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The proxy origin of the host's session hint, when `data` has exactly its shape. */
+export function readHostSessionMessage(data: unknown): string | undefined {
+  return isRecord(data) &&
+    hasOnlyKeys(data, ['source', 'type', 'proxy']) &&
+    data.source === frameSource.host &&
+    data.type === 'session'
+    ? readOrigin(data.proxy)
+    : undefined;
+}
+
 /** Validates a frame message and rebuilds it from known fields only (nothing unexpected is passed on). */
 export function readFrameMessage(data: unknown): FrameToHostMessage | undefined {
   if (!isRecord(data) || data.source !== frameSource.frame) return undefined;
+  if (data.type === 'session') {
+    const proxy = hasOnlyKeys(data, ['source', 'type', 'proxy']) ? readOrigin(data.proxy) : undefined;
+    return proxy ? { source: frameSource.frame, type: 'session', proxy } : undefined;
+  }
   if (data.type === 'size') {
     const height = data.height;
     if (!hasOnlyKeys(data, ['source', 'type', 'height']) || typeof height !== 'number') return undefined;

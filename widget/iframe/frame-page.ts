@@ -10,7 +10,13 @@ import { prefetchPolls } from '../delivery/prefetch.ts';
 import { readProxyUrl } from '../store/widget-config.ts';
 import { trackingKeys } from '../tracking/tracking.ts';
 import { watchContentHeight } from './auto-size.ts';
-import { frameSource, isFrameHello, type FrameToHostMessage } from './frame-messages.ts';
+import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
+import {
+  frameSource,
+  isFrameHello,
+  readHostSessionMessage,
+  type FrameToHostMessage,
+} from './frame-messages.ts';
 
 const maxQueued = 50;
 
@@ -50,10 +56,22 @@ function start(): void {
     else if (queue.length < maxQueued) queue.push(message);
   };
   window.addEventListener('message', (event) => {
-    if (hostOrigin || event.source !== window.parent || window.parent === window || !isFrameHello(event.data))
+    if (event.source !== window.parent || window.parent === window) return;
+    // The host heard of a session change elsewhere on its page: this page's card asks the proxy again.
+    const proxy = hostOrigin && event.origin === hostOrigin ? readHostSessionMessage(event.data) : undefined;
+    if (proxy) {
+      // This page's session ignores a proxy its card does not use.
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: proxy }));
       return;
+    }
+    if (hostOrigin || !isFrameHello(event.data)) return;
     hostOrigin = event.origin;
     for (const message of queue.splice(0)) window.parent.postMessage(message, hostOrigin);
+  });
+  // This page's card signed in, out or as someone else: the host tells its page's cards and other banners.
+  window.addEventListener(sessionChangedEvent, (event) => {
+    const proxy = sessionEventOrigin(event);
+    if (proxy) send({ source: frameSource.frame, type: 'session', proxy });
   });
 
   let sizing = false;

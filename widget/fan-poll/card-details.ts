@@ -1,0 +1,9 @@
+/**
+ * Everything a card shows after an open poll's first paint, as one lazily imported chunk (`details-part.ts`): the
+ * other phases and the results, the fan's session with the page's proxy, the account line, and their styles.
+ */
+export * from './phase-details.ts';
+export { renderAccount } from './account-menu.ts';
+export { detailStyles } from './card-details.styles.ts';
+export { pageSession, type FanSession, type PageSession } from '../session/page-session.ts';
+export { actionError, renderOutcome, votedText } from './vote-outcome.ts';
