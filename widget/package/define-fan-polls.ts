@@ -8,9 +8,10 @@ export interface FanPollsOptions {
 
 /**
  * Defines `<fan-poll>` and `<fan-poll-list>` for a bundled app, once per page: a second call, or the script-tag build
- * on the same page, defines nothing twice. The first proxy given is the page's.
+ * on the same page, defines nothing twice. The first proxy given is the page's. `<fan-poll>` is defined at once; the
+ * promise resolves when `<fan-poll-list>` (its own chunk) is too, and never rejects.
  */
-export function defineFanPolls(options: FanPollsOptions = {}): void {
+export function defineFanPolls(options: FanPollsOptions = {}): Promise<void> {
   widgetConfig.proxyUrl ??= readProxyUrl(options.proxy);
-  defineTags();
+  return defineTags();
 }

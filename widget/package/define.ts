@@ -4,4 +4,4 @@
  */
 import { defineFanPolls } from './define-fan-polls.ts';
 
-defineFanPolls();
+void defineFanPolls();

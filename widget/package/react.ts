@@ -20,7 +20,7 @@ import { defineFanPolls } from './define-fan-polls.ts';
 import { loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
 import { useAttributes, type AttributeValue } from './use-attributes.ts';
 
-defineFanPolls();
+void defineFanPolls();
 
 /** The card's events as React props, each typed with its detail. */
 const cardEvents = {
