@@ -2,6 +2,7 @@
  * The typed client of the platform's resource API: every route of the route table, inputs checked before a request
  * leaves, answers parsed tolerantly, every failure a PlatformError, every request under a timeout.
  */
+import { deadline } from './deadline.ts';
 import { errorFromApiResponse } from './api-errors.ts';
 import { defaultApiVersions, defaultTimeoutMs, type ApiVersions } from './config.ts';
 import { PlatformError, errorFromFetchFailure } from './errors.ts';
@@ -168,8 +169,7 @@ export class PlatformClient {
     request: { readonly body?: string; readonly isVote?: boolean },
     options: RequestOptions | undefined,
   ): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = options?.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const limit = deadline(this.#timeoutMs, options?.signal);
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
@@ -180,11 +180,13 @@ export class PlatformClient {
         headers,
         ...(request.body === undefined ? {} : { body: request.body }),
         redirect: 'manual',
-        signal,
+        signal: limit.signal,
       });
       body = await readJsonBody(response);
     } catch (error) {
       throw errorFromFetchFailure(error, name);
+    } finally {
+      limit.clear();
     }
     if (response.status >= 200 && response.status < 300) {
       if (request.isVote === true) return undefined;

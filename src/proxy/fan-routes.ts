@@ -1,3 +1,4 @@
+import { deadline } from '../platform/deadline.ts';
 import { Hono, type Context } from 'hono';
 import { PlatformError } from '../platform/errors.ts';
 import type { PlatformClient } from '../platform/client.ts';
@@ -99,8 +100,9 @@ async function voteWithFreshToken(
   answerId: string,
 ): Promise<VoteOutcome> {
   let sentWith: string | undefined;
-  const all = AbortSignal.timeout(voteRouteDeadlineMs);
-  const deadlines = { all, vote: AbortSignal.any([all, AbortSignal.timeout(voteRequestDeadlineMs)]) };
+  const all = deadline(voteRouteDeadlineMs);
+  const vote = deadline(voteRequestDeadlineMs, all.signal);
+  const deadlines = { all: all.signal, vote: vote.signal };
   const client = runtime.platform.userClient({
     token: async () => (sentWith = await tokens.token()),
     invalidate: (refusedToken) => tokens.invalidate(refusedToken),
@@ -113,6 +115,9 @@ async function voteWithFreshToken(
       throw error;
     if (!(await tokens.invalidate(refused))) throw error;
     await tokens.token();
-    return voteAndConfirm(client, pollId, answerId, deadlines);
+    return await voteAndConfirm(client, pollId, answerId, deadlines);
+  } finally {
+    vote.clear();
+    all.clear();
   }
 }

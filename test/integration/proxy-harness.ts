@@ -77,7 +77,9 @@ export async function startHarness(
       ...(revoked === null ? {} : { revoked }),
     });
     await hooks.beforeUpstream?.(request);
-    return globalThis.fetch(request);
+    // The caller's own arguments, not the copy: a fetch of a Request built from another signal loses its abort
+    // after a garbage collection on Node 20 (nodejs/undici#4068), and the vote's deadline with it.
+    return globalThis.fetch(input, init);
   };
   const env = {
     FAN_POLLS_CLIENT_ID: canaryApplication.clientId,

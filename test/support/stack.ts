@@ -43,7 +43,8 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
         fetch: (input, init) => {
           const request = new Request(input, init);
           upstream.push({ method: request.method, path: new URL(request.url).pathname });
-          return platformFetch(request);
+          // The caller's arguments, not the copy, whose abort a garbage collection can lose (nodejs/undici#4068).
+          return platformFetch(input, init);
         },
       },
       env: {
