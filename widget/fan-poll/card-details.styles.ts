@@ -55,6 +55,7 @@ export const detailStyles = css`
     text-decoration: underline;
   }
   .account button {
+    min-height: 0;
     padding: 4px 0;
     background: none;
     color: var(--_text);
@@ -64,17 +65,5 @@ export const detailStyles = css`
   .percent {
     font-variant-numeric: tabular-nums;
     font-weight: 700;
-  }
-  .show-all {
-    display: block;
-    margin: 0 0 8px;
-    padding: 8px 0;
-    min-height: 0;
-    background: none;
-    color: var(--_text);
-    text-decoration: underline;
-  }
-  .account button {
-    min-height: 0;
   }
 `;
