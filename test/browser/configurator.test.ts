@@ -9,10 +9,10 @@ import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
 import { ensureConfiguratorBuilt, ensureWidgetBuilt } from '../support/vite-build.ts';
 import { answerTextOf, fanPages, recordFanPosts } from './widget-fan-page.ts';
-import { freePort, launchChromium } from './widget-stack.ts';
+import { launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
 let browser: Browser;
 let stack: SandboxAndProxy;
@@ -34,15 +34,8 @@ beforeAll(async () => {
     );
   }, 0);
   // A new origin on another port and another site than the proxy's.
-  partner = {
-    url: server.url.replace('//127.0.0.1:', '//localhost:'),
-    close: () => closeServer(server.server),
-  };
-  const proxyPort = await freePort();
-  stack = await startSandboxAndProxy({
-    sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`] },
-    proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: partner.url } },
-  });
+  partner = { url: onAnotherSite(server.url), close: () => closeServer(server.server) };
+  stack = await startStackAllowing(partner.url, { simulate: false });
   poll = await openRiversidePollFromProxy(stack.proxy.url);
   browser = await launchChromium();
 }, 120_000);

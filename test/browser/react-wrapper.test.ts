@@ -11,12 +11,12 @@ import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
 import { ensurePackageBuilt } from '../support/vite-build.ts';
 import { buildReactApp } from './react-app/build-react-app.ts';
 import type { SeenEvent } from './react-app/main.ts';
 import { answerTextOf, fanPages, recordFanPosts } from './widget-fan-page.ts';
-import { freePort, launchChromium } from './widget-stack.ts';
+import { launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
 let browser: Browser;
 let stack: SandboxAndProxy;
@@ -37,12 +37,8 @@ beforeAll(async () => {
     return new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8` } });
   }, 0);
   // Another site than the proxy (http://127.0.0.1:<port>): Chromium resolves localhost to loopback itself.
-  app = { url: server.url.replace('//127.0.0.1:', '//localhost:'), close: () => closeServer(server.server) };
-  const proxyPort = await freePort();
-  stack = await startSandboxAndProxy({
-    sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`] },
-    proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: app.url } },
-  });
+  app = { url: onAnotherSite(server.url), close: () => closeServer(server.server) };
+  stack = await startStackAllowing(app.url, { simulate: false });
   poll = await openRiversidePollFromProxy(stack.proxy.url);
   browser = await launchChromium();
 }, 120_000);

@@ -9,8 +9,8 @@ import type { Poll } from '../../src/platform/types.ts';
 import { fanToken, voteRequest } from '../../src/sandbox/test-kit.ts';
 import { widgetVersion } from '../../widget/base/widget-version.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
-import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
-import { ensureWidgetBuilt, launchChromium } from './widget-stack.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
+import { ensureWidgetBuilt, launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
 let browser: Browser;
 let stack: SandboxAndProxy;
@@ -38,17 +38,8 @@ beforeAll(async () => {
     0,
   );
   // Another site than the proxy's: Chromium resolves localhost to loopback itself.
-  page = { url: server.url.replace('//127.0.0.1:', '//localhost:'), close: () => closeServer(server.server) };
-  // The proxy's port first: the sandbox registers its sign-in callback (the session test signs a fan in).
-  const free = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
-  await closeServer(free.server);
-  stack = await startSandboxAndProxy({
-    sandbox: { simulate: false, extraRedirectUris: [`http://127.0.0.1:${free.port}/auth/callback`] },
-    proxy: {
-      port: free.port,
-      env: { FAN_POLLS_ALLOWED_ORIGINS: page.url, FAN_POLLS_POLL_CACHE_SECONDS: '1' },
-    },
-  });
+  page = { url: onAnotherSite(server.url), close: () => closeServer(server.server) };
+  stack = await startStackAllowing(page.url, { simulate: false, env: { FAN_POLLS_POLL_CACHE_SECONDS: '1' } });
   proxyUrl = stack.proxy.url;
   const polls = ((await (await fetch(`${proxyUrl}/api/polls?limit=50`)).json()) as { data: Poll[] }).data;
   const open = openRiversidePoll(polls, { marginMs: 120_000 });

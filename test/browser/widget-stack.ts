@@ -20,25 +20,14 @@ export interface WidgetStackOptions {
 }
 
 export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
-  // The proxy's port first: its sign-in callback must be registered with the sandbox before the proxy starts.
-  const proxyPort = await freePort();
   let proxyUrl = '';
   // The demo page before the proxy: the proxy allows the demo's origin, the demo learns the proxy's URL later.
   const served = await serveDemo({ port: 0, proxyUrl: () => proxyUrl });
-  // The demo listens on 127.0.0.1 either way; Chromium resolves `localhost` to loopback itself.
   const demo: RunningDemo = options.crossSite
-    ? { url: served.url.replace('//127.0.0.1:', '//localhost:'), close: () => served.close() }
+    ? { url: onAnotherSite(served.url), close: () => served.close() }
     : served;
-  const stack = await startSandboxAndProxy({
-    sandbox: {
-      ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
-      extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`],
-    },
-    proxy: {
-      port: proxyPort,
-      // As a partner sets it: through the environment, so that the proxy's own origin check reads it.
-      env: { FAN_POLLS_ALLOWED_ORIGINS: demo.url },
-    },
+  const stack = await startStackAllowing(demo.url, {
+    ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
   });
   proxyUrl = stack.proxy.url;
   return {
@@ -51,8 +40,34 @@ export async function startWidgetStack(options: WidgetStackOptions = {}): Promis
   };
 }
 
+/**
+ * The sandbox and a proxy that allows `pageOrigin` (set through the environment, as a partner does). The proxy's port
+ * is picked first: its sign-in callback must be registered with the sandbox before the proxy starts.
+ */
+export async function startStackAllowing(
+  pageOrigin: string,
+  options: { readonly simulate?: boolean; readonly env?: Readonly<Record<string, string>> } = {},
+): Promise<SandboxAndProxy> {
+  const proxyPort = await freePort();
+  return startSandboxAndProxy({
+    sandbox: {
+      ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
+      extraRedirectUris: [`http://127.0.0.1:${proxyPort}/auth/callback`],
+    },
+    proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin, ...options.env } },
+  });
+}
+
+/**
+ * A loopback URL as another site than the proxy's (`http://localhost:<port>` against `http://127.0.0.1:<port>`), so
+ * that the proxy's cookies are third-party there. Chromium resolves `localhost` to loopback itself.
+ */
+export function onAnotherSite(loopbackUrl: string): string {
+  return loopbackUrl.replace('//127.0.0.1:', '//localhost:');
+}
+
 /** A port free right now (listen on 0, read it, close). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const { server, port } = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
   await closeServer(server);
   return port;
