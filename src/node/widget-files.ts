@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url';
 export type WidgetFiles = (relativePath: string) => Promise<Uint8Array | undefined>;
 
 /**
- * The folder: FAN_POLLS_WIDGET_DIR, else `dist/widget/` beside the running code, found from where this module is
- * (from source, `src/node/`; from the server build, one folder under `dist/`).
+ * The folder: `configured` (FAN_POLLS_WIDGET_DIR), else `dist/widget/` beside the running code, found from where
+ * this module is (from source, `src/node/`; from the server build, one folder under `dist/`).
  */
-export function defaultWidgetDir(env: Readonly<Record<string, string | undefined>>): string {
-  const configured = env.FAN_POLLS_WIDGET_DIR?.trim();
+export function defaultWidgetDir(configured: string | undefined): string {
   if (configured !== undefined && configured !== '')
     return configured.endsWith('/') ? configured : `${configured}/`;
   const built = new URL('../widget/', import.meta.url);

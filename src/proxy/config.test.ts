@@ -111,6 +111,39 @@ describe('loadProxyConfig', () => {
     expect(problems).toContain('FAN_POLLS_TRUSTED_PROXY_HOPS needs FAN_POLLS_CLIENT_ADDRESS_HEADER');
   });
 
+  it('needs a token encryption key with Redis in production, and reads where the Node server listens', () => {
+    const production = {
+      FAN_POLLS_PLATFORM_API_URL: 'https://api-public.socios.com',
+      FAN_POLLS_PLATFORM_AUTH_URL: 'https://partner.socios.com',
+      FAN_POLLS_CLIENT_ID: 'id',
+      FAN_POLLS_CLIENT_SECRET: 'secret',
+      FAN_POLLS_PARTNER_TAG: 'club',
+      FAN_POLLS_SESSION_SECRET: 'x'.repeat(40),
+      FAN_POLLS_PUBLIC_URL: 'https://polls.club.example',
+      FAN_POLLS_ALLOWED_ORIGINS: 'https://club.example',
+      FAN_POLLS_REDIS_URL: 'redis://redis.internal:6379',
+    };
+    expect(problemsOf(production)).toEqual([
+      'FAN_POLLS_TOKEN_ENCRYPTION_KEY is required with FAN_POLLS_REDIS_URL (tokens are encrypted at rest).',
+    ]);
+    const key = btoa('k'.repeat(32));
+    expect(loadProxyConfig({ ...production, FAN_POLLS_TOKEN_ENCRYPTION_KEY: key }).tokenEncryptionKey).toBe(
+      key,
+    );
+    // The sandbox derives its key from the session secret.
+    expect(
+      loadProxyConfig({ FAN_POLLS_REDIS_URL: 'redis://127.0.0.1:6379' }).tokenEncryptionKey,
+    ).toBeUndefined();
+    expect(problemsOf({ FAN_POLLS_TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' })).toEqual([
+      'FAN_POLLS_TOKEN_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).',
+    ]);
+    const sandbox = loadProxyConfig({ PORT: '5000', HOST: '0.0.0.0', FAN_POLLS_WIDGET_DIR: '/srv/widget' });
+    expect(sandbox.publicUrl).toBe('http://127.0.0.1:5000');
+    expect(sandbox.host).toBe('0.0.0.0');
+    expect(sandbox.widgetDir).toBe('/srv/widget');
+    expect(loadProxyConfig({}).host).toBe('127.0.0.1');
+  });
+
   it('refuses bad values with a message naming the setting', () => {
     const problems = problemsOf({
       PORT: 'eighty',

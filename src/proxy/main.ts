@@ -9,8 +9,8 @@ const shutdownGraceMs = 10_000;
  * source, or `node dist/proxy/main.js` (`npm run proxy:prod`) from the build.
  */
 try {
-  loadProxyConfig(process.env);
-  const running = await serveProxy({ env: process.env, hostname: process.env.HOST ?? '127.0.0.1' });
+  const { host } = loadProxyConfig(process.env);
+  const running = await serveProxy({ env: process.env, hostname: host });
   const { config } = running;
   console.log(`Fan Polls partner proxy on ${running.url}
   platform: ${config.platformApiUrl} (API), ${config.platformAuthUrl} (OAuth)${config.allowInsecureRequests ? ' — local sandbox' : ''}

@@ -73,7 +73,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const proxy = createProxyApp(config, {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
-    widgetFiles: widgetFilesIn(defaultWidgetDir(env)),
+    widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,

@@ -1,7 +1,7 @@
 /**
  * What the reference says about the iframe page's URL and the proxy's embedding settings: these are read by code
- * with no JSDoc of its own (`widget/iframe/frame-page.ts`, `src/proxy/config.ts`); `reference.test.ts` checks that
- * each name is still read there.
+ * with no JSDoc of its own (`widget/iframe/frame-page.ts`, `src/proxy/config/config-table.ts`); `reference.test.ts`
+ * checks that each name is still read there.
  */
 export const iframeParameters = [
   { name: 'poll', meaning: 'The poll id (from `poll-id`).' },
