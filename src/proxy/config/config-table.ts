@@ -52,6 +52,7 @@ export const proxyOptions = {
   }),
   host: text({
     env: 'HOST',
+    kind: 'host',
     default: loopbackHost,
     doc: 'The address to listen on (`0.0.0.0` behind a load balancer).',
   }),
@@ -74,6 +75,7 @@ export const proxyOptions = {
   }),
   clientSecret: text({
     env: 'FAN_POLLS_CLIENT_SECRET',
+    kind: 'secret',
     default: { sandbox: demoApplication.clientSecret, production: required },
     defaultDoc: 'required in production; sandbox the demo application’s secret',
     doc: 'The consumer secret: only ever sent on the token, refresh and revoke calls; scrubbed from every log line.',
@@ -106,6 +108,7 @@ export const proxyOptions = {
   }),
   sessionSecret: text({
     env: 'FAN_POLLS_SESSION_SECRET',
+    kind: 'secret',
     default: { sandbox: sandboxSessionSecret, production: required },
     defaultDoc: 'required in production; sandbox a fixed development secret',
     ...atLeast(32),
@@ -115,6 +118,7 @@ export const proxyOptions = {
   // The extension.
   extensionIds: patternList({
     env: 'FAN_POLLS_EXTENSION_IDS',
+    kind: 'list of extension ids',
     default: [extensionId],
     pattern: /^[a-p]{32}$/,
     rule: 'is not a Chrome extension id (32 letters a-p)',
@@ -123,6 +127,7 @@ export const proxyOptions = {
   }),
   extraExtensionOrigins: patternList({
     env: 'FAN_POLLS_EXTENSION_ORIGINS',
+    kind: 'list of origins',
     default: [],
     pattern: /^(moz-extension|chrome-extension):\/\/[a-z0-9-]+$/,
     rule: 'must look like moz-extension://<uuid>',
@@ -131,6 +136,7 @@ export const proxyOptions = {
   }),
   extraExtensionRedirectUris: patternList({
     env: 'FAN_POLLS_EXTENSION_REDIRECT_URIS',
+    kind: 'list of URLs',
     default: [firefoxExtensionRedirectUri],
     pattern: /^https:\/\/[a-z0-9.-]+\/$/,
     rule: 'must be an https origin ending in "/"',
@@ -228,6 +234,7 @@ export const proxyOptions = {
   }),
   metricsToken: text({
     env: 'FAN_POLLS_METRICS_TOKEN',
+    kind: 'secret',
     default: none,
     defaultDoc: 'none: `/metrics` answers 404',
     ...atLeast(16),

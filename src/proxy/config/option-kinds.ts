@@ -26,7 +26,11 @@ export interface Option<T> {
   readonly defaultDoc: string;
   /** The trimmed, non-empty text of the variable. */
   readonly parse: (text: string) => T | Refused;
-  readonly unset: { readonly [preset in Preset]: ((read: ReadSoFar) => T) | typeof required };
+  /** The value when unset; in production a `required` option has none (the reader reports it). */
+  readonly unset: {
+    readonly sandbox: (read: ReadSoFar) => T;
+    readonly production: ((read: ReadSoFar) => T) | typeof required;
+  };
 }
 
 /** Unset in production is a problem: the sandbox's value is only good for the sandbox. */
@@ -63,6 +67,8 @@ interface Common<T, D extends Default<T>> {
 }
 
 const code = (value: unknown): string => `\`${String(value)}\``;
+/** 1,000,000 in the docs (the error messages keep 1000000, as it is typed). */
+const grouped = (value: number): string => value.toLocaleString('en-US');
 
 function showValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(code).join(', ');
@@ -122,7 +128,7 @@ export function integer<D extends Default<number>>(
   return option(
     spec,
     spec.unit === undefined ? 'integer' : `integer (${spec.unit})`,
-    `${min} to ${max}`,
+    `${grouped(min)} to ${grouped(max)}`,
     (text) => {
       const number = Number(text);
       return /^\d+$/.test(text) && number >= min && number <= max
@@ -237,12 +243,13 @@ export function originList<D extends Default<readonly string[]>>(
 /** Comma-separated items matching `pattern`; `rule` completes `<VARIABLE>: "<item>" ...`. */
 export function patternList<D extends Default<readonly string[]>>(
   spec: Common<readonly string[], D> & {
+    readonly kind: string;
     readonly pattern: RegExp;
     readonly rule: string;
     readonly bounds: string;
   },
 ): Option<WithDefault<readonly string[], D>> {
-  return list(spec, 'list', spec.bounds, (item) =>
+  return list(spec, spec.kind, spec.bounds, (item) =>
     spec.pattern.test(item) ? item : new Refused([`${spec.env}: "${item}" ${spec.rule}.`]),
   );
 }

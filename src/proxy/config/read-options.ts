@@ -27,9 +27,9 @@ function textOf(source: ConfigSource, name: string): string | undefined {
 }
 
 /** Unset (or refused): the preset's default; a required one falls back to the sandbox's value. */
-function defaultOf(option: Option<unknown>, preset: Preset, read: ReadSoFar): unknown {
-  const fallback = option.unset[preset] === required ? option.unset.sandbox : option.unset[preset];
-  return fallback === required ? undefined : fallback(read);
+function defaultOf<T>(option: Option<T>, preset: Preset, read: ReadSoFar): T {
+  const fallback = option.unset[preset];
+  return fallback === required ? option.unset.sandbox(read) : fallback(read);
 }
 
 /** One option: its value (the default when unset or refused) and its problems. */
@@ -42,7 +42,7 @@ export function readOption<T>(
   const text = textOf(source, option.env);
   const parsed = text === undefined ? undefined : option.parse(text);
   if (parsed !== undefined && !(parsed instanceof Refused)) return { value: parsed, set: true, problems: [] };
-  const value = defaultOf(option, preset, read) as T;
+  const value = defaultOf(option, preset, read);
   if (parsed instanceof Refused) return { value, set: true, problems: parsed.problems };
   const missing = option.unset[preset] === required;
   const problems = missing ? [`${option.env} is required when the platform is not the local sandbox.`] : [];
