@@ -3,21 +3,22 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
 import type { SharedHold } from '../platform-guard.ts';
+import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
-import { MemorySessionStore } from './memory-session-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { RedisConnection } from './redis-connection.ts';
+import { RedisKeyValueStore } from './redis-key-value-store.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
-import { redisHold } from './redis-hold.ts';
-import { RedisSessionStore } from './redis-session-store.ts';
-import type { SessionStore, SessionStoreOptions } from './session-store.ts';
+import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
+import type { SessionStoreOptions } from './session-store.ts';
 import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
-import { createTokenCipher, keyFromSecret } from './token-cipher.ts';
+import { sharedHold } from './shared-hold.ts';
+import { createTokenCipher, keyFromSecret, type TokenCipher } from './token-cipher.ts';
 
 /** The state an instance keeps between requests: in its memory, or on Redis shared with every instance. */
 export interface ProxyState {
   readonly kind: 'memory' | 'redis';
-  readonly sessions: SessionStore;
+  readonly sessions: SessionManager;
   /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
   readonly signInLimiter: RateLimiter;
   /** The extension's refresh and revoke, per client address: higher than the sign-in limit. */
@@ -51,8 +52,10 @@ const minuteMs = 60_000;
 
 export function createProxyState(deps: ProxyStateDeps): ProxyState {
   const { config, redis, now } = deps;
+  const cipher = cipherOf(config);
   if (redis === undefined) {
-    const sessions = new MemorySessionStore(deps.refresh, deps.sessionOptions);
+    const store = new MemoryKeyValueStore(sessionMemoryCaps(deps.sessionOptions));
+    const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
     return {
       kind: 'memory',
       sessions,
@@ -63,17 +66,11 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       applicationTokens: undefined,
       platformHold: undefined,
       ready: () => Promise.resolve(true),
-      activeSessions: () => Promise.resolve(sessions.size),
+      activeSessions: () => sessions.count(),
     };
   }
-  const cipher = createTokenCipher(
-    config.tokenEncryptionKey === undefined
-      ? keyFromSecret(config.sessionSecret)
-      : Uint8Array.from(atob(config.tokenEncryptionKey.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
-          char.charCodeAt(0),
-        ),
-  );
-  const sessions = new RedisSessionStore(redis, cipher, deps.refresh, deps.sessionOptions);
+  const store = new RedisKeyValueStore(redis, { counted: ['session'], now });
+  const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
   return {
     kind: 'redis',
     sessions,
@@ -91,8 +88,8 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       minuteMs,
     ),
     publicReadBudget: new RedisRateLimiter(redis, 'public-reads', config.publicReadsPerMinute, minuteMs),
-    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, redis, cipher, deps.logger, now),
-    platformHold: redisHold(redis),
+    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
+    platformHold: sharedHold(store),
     activeSessions: () => sessions.count().catch(() => undefined),
     ready: async () => {
       try {
@@ -102,4 +99,15 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       }
     },
   };
+}
+
+/** The key for tokens at rest: the configured one, or (sandbox, memory) one derived from the session secret. */
+function cipherOf(config: ProxyConfig): TokenCipher {
+  return createTokenCipher(
+    config.tokenEncryptionKey === undefined
+      ? keyFromSecret(config.sessionSecret)
+      : Uint8Array.from(atob(config.tokenEncryptionKey.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
+          char.charCodeAt(0),
+        ),
+  );
 }

@@ -18,9 +18,6 @@ function newClient(url: string) {
   });
 }
 
-/** Every key the proxy writes starts with this, so one Redis can hold other data beside it. */
-export const keyPrefix = 'fan-polls:';
-
 /** How long a command may take before the proxy treats Redis as unavailable. */
 const commandTimeoutMs = 1000;
 

@@ -1,4 +1,5 @@
-import { keyPrefix, onRedis, type RedisConnection } from './redis-connection.ts';
+import { keyPrefix } from './key-value-store.ts';
+import { onRedis, type RedisConnection } from './redis-connection.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 // One round trip: count, start the window on the first count, say how long it has left.
