@@ -3,11 +3,14 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
 import type { SharedHold } from '../platform-guard.ts';
+import { withLocalFallback } from './local-fallback-limiter.ts';
 import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { RedisConnection } from './redis-connection.ts';
+import { redisHealth } from './redis-health.ts';
 import { RedisKeyValueStore } from './redis-key-value-store.ts';
+import { persistenceCheck, persistenceWarnings } from './redis-persistence.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
 import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
 import type { SessionStoreOptions } from './session-store.ts';
@@ -29,12 +32,20 @@ export interface ProxyState {
   readonly publicReadBudget: RateLimiter;
   /** The application token's keeper when it is shared; undefined: the instance's own. */
   readonly applicationTokens: ((oauth: OAuthClient) => TokenKeeper) | undefined;
-  /** Whether the shared state answers now (always true in memory). */
-  ready(): Promise<boolean>;
+  /** Whether the shared state answers now (always in memory), within Redis's deadline, and what an operator should fix. */
+  readiness(): Promise<StateReadiness>;
+  /** Stops background work (Redis's health probe). */
+  close(): void;
   /** The platform guard's hold, shared by every instance (Redis); undefined in memory. */
   readonly platformHold: SharedHold | undefined;
   /** Signed-in sessions held (metrics): this instance's in memory, every instance's on Redis. */
   activeSessions(): Promise<number | undefined>;
+}
+
+export interface StateReadiness {
+  readonly ready: boolean;
+  /** Not a refusal: `redis_without_persistence` or `redis_without_append_only_file` (sessions lost on its restart). */
+  readonly warnings: readonly string[];
 }
 
 export interface ProxyStateDeps {
@@ -65,38 +76,51 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
       applicationTokens: undefined,
       platformHold: undefined,
-      ready: () => Promise.resolve(true),
+      readiness: () => Promise.resolve({ ready: true, warnings: [] }),
+      close: () => undefined,
       activeSessions: () => sessions.count(),
     };
   }
-  const store = new RedisKeyValueStore(redis, { counted: ['session'], now });
+  const health = redisHealth(redis, { logger: deps.logger });
+  const persistence = persistenceCheck(health, deps.logger);
+  void persistence();
+  const store = new RedisKeyValueStore(health, { counted: ['session'], now });
   const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
   return {
     kind: 'redis',
     sessions,
-    signInLimiter: new RedisRateLimiter(redis, 'sign-in', config.signInPerMinute, minuteMs),
+    signInLimiter: new RedisRateLimiter(health, 'sign-in', config.signInPerMinute, minuteMs),
     tokenMediationLimiter: new RedisRateLimiter(
-      redis,
+      health,
       'token-mediation',
       config.tokenMediationPerMinute,
       minuteMs,
     ),
-    publicMissLimiter: new RedisRateLimiter(
-      redis,
-      'public-misses',
-      config.publicMissesPerClientPerMinute,
-      minuteMs,
+    publicMissLimiter: withLocalFallback(
+      new RedisRateLimiter(health, 'public-misses', config.publicMissesPerClientPerMinute, minuteMs),
+      new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
     ),
-    publicReadBudget: new RedisRateLimiter(redis, 'public-reads', config.publicReadsPerMinute, minuteMs),
+    publicReadBudget: withLocalFallback(
+      new RedisRateLimiter(health, 'public-reads', config.publicReadsPerMinute, minuteMs),
+      new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
+    ),
     applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
     platformHold: sharedHold(store),
     activeSessions: () => sessions.count().catch(() => undefined),
-    ready: async () => {
-      try {
-        return redis.isReady && (await redis.ping()) === 'PONG';
-      } catch {
-        return false;
-      }
+    readiness: async () => {
+      const [ready, kept] = await Promise.all([
+        health
+          .run((client) => client.ping())
+          .then(
+            () => true,
+            () => false,
+          ),
+        persistence(),
+      ]);
+      return { ready, warnings: persistenceWarnings(kept) };
+    },
+    close: () => {
+      health.close();
     },
   };
 }

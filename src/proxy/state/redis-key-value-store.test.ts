@@ -5,6 +5,7 @@ import { startRedis, type TestRedis } from '../../../test/support/redis-server.t
 import { describeKeyValueStore } from './key-value-store.conformance.ts';
 import { keyPrefix } from './key-value-store.ts';
 import type { RedisConnection } from './redis-connection.ts';
+import { redisHealth } from './redis-health.ts';
 import { RedisKeyValueStore } from './redis-key-value-store.ts';
 
 let redis: TestRedis;
@@ -24,7 +25,9 @@ afterAll(async () => {
 describeKeyValueStore('redis', async () => {
   await client.flushAll();
   return {
-    store: new RedisKeyValueStore(client, { counted: ['session'] }),
+    store: new RedisKeyValueStore(redisHealth(client, { logger: { log: () => undefined } }), {
+      counted: ['session'],
+    }),
     rawValues: async () => {
       const values: string[] = [];
       for (const key of await client.keys(`${keyPrefix}*`)) {

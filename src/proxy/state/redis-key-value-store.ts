@@ -1,5 +1,5 @@
 import { keyPrefix, namespaceOf, type KeyValueStore } from './key-value-store.ts';
-import { onRedis, type RedisConnection } from './redis-connection.ts';
+import type { RedisHealth } from './redis-health.ts';
 
 // Each write, take and delete is one script: atomic, one round trip, and the namespace's expiry index (when it is
 // counted) changes with the key. A nil reply is Lua's false.
@@ -29,29 +29,29 @@ export interface RedisKeyValueStoreOptions {
 /**
  * The store on Redis, shared by every instance: a restart or a deploy forgets nothing. Keys get the proxy's prefix
  * (`fan-polls:`), expiry is Redis's own (`PX`), `take` and the conditional writes are atomic across instances. Every
- * failure of Redis itself is the proxy's `state_unavailable` (503 with `Retry-After`).
+ * operation runs under `RedisHealth`: within its deadline, or at once `state_unavailable` (503 with `Retry-After`).
  */
 export class RedisKeyValueStore implements KeyValueStore {
-  readonly #redis: RedisConnection;
+  readonly #redis: RedisHealth;
   readonly #counted: ReadonlySet<string>;
   readonly #now: () => number;
 
-  constructor(redis: RedisConnection, options: RedisKeyValueStoreOptions = {}) {
+  constructor(redis: RedisHealth, options: RedisKeyValueStoreOptions = {}) {
     this.#redis = redis;
     this.#counted = new Set(options.counted ?? []);
     this.#now = options.now ?? Date.now;
   }
 
   get(key: string): Promise<string | undefined> {
-    return onRedis(async () => (await this.#redis.get(keyPrefix + key)) ?? undefined);
+    return this.#redis.run(async (redis) => (await redis.get(keyPrefix + key)) ?? undefined);
   }
 
   set(key: string, value: string, ttlMs: number, only?: 'absent' | 'present'): Promise<boolean> {
     const ms = Math.max(1, Math.ceil(ttlMs));
     const condition = only === 'absent' ? 'NX' : only === 'present' ? 'XX' : '';
-    return onRedis(
-      async () =>
-        (await this.#redis.eval(setScript, {
+    return this.#redis.run(
+      async (redis) =>
+        (await redis.eval(setScript, {
           keys: this.#keysOf(key),
           arguments: [value, String(ms), condition, String(this.#now() + ms)],
         })) === 1,
@@ -59,15 +59,15 @@ export class RedisKeyValueStore implements KeyValueStore {
   }
 
   take(key: string): Promise<string | undefined> {
-    return onRedis(async () => {
-      const value = await this.#redis.eval(takeScript, { keys: this.#keysOf(key) });
+    return this.#redis.run(async (redis) => {
+      const value = await redis.eval(takeScript, { keys: this.#keysOf(key) });
       return typeof value === 'string' ? value : undefined;
     });
   }
 
   delete(key: string, ifValue?: string): Promise<void> {
-    return onRedis(async () => {
-      await this.#redis.eval(deleteScript, {
+    return this.#redis.run(async (redis) => {
+      await redis.eval(deleteScript, {
         keys: this.#keysOf(key),
         arguments: ifValue === undefined ? [] : [ifValue],
       });
@@ -76,10 +76,10 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   count(namespace: string): Promise<number | undefined> {
     if (!this.#counted.has(namespace)) return Promise.resolve(undefined);
-    return onRedis(async () => {
+    return this.#redis.run(async (redis) => {
       const index = indexOf(namespace);
-      await this.#redis.zRemRangeByScore(index, '-inf', this.#now());
-      return this.#redis.zCard(index);
+      await redis.zRemRangeByScore(index, '-inf', this.#now());
+      return redis.zCard(index);
     });
   }
 
