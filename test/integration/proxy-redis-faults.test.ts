@@ -33,7 +33,7 @@ afterAll(async () => {
   await fans.close();
   await link.close();
   await redis.close();
-});
+}, 20_000);
 
 const meOn = (harness: Harness, cookie: string) =>
   harness.call('/api/user/me', { cookie, headers: fanHeaders });
@@ -138,17 +138,26 @@ describe('Redis failing under the proxy', () => {
     );
   }, 30_000);
 
-  it('behind a blackholed link', async () => {
-    await ridesOut(
-      'alex',
-      () => {
-        link.hold();
-      },
-      () => {
-        link.flow();
-      },
-    );
-  }, 30_000);
+  it('behind a blackholed link, while an instance on a working link does not notice', async () => {
+    const direct = await startHarness({ redisUrl: redis.url });
+    try {
+      const { cookie } = await signIn(direct, { username: 'kim' });
+      await ridesOut(
+        'alex',
+        async () => {
+          link.hold();
+          const during = await timed(() => meOn(direct, cookie ?? ''));
+          expect(during.answer.status).toBe(200);
+          expect(during.ms).toBeLessThanOrEqual(1000);
+        },
+        () => {
+          link.flow();
+        },
+      );
+    } finally {
+      await direct.close();
+    }
+  }, 40_000);
 
   it('warns, without refusing, when Redis keeps no append-only file', async () => {
     const admin = createClient({ url: redis.url });
@@ -168,6 +177,17 @@ describe('Redis failing under the proxy', () => {
       }
     } finally {
       await admin.configSet('appendonly', 'yes');
+      // Redis refuses SIGTERM while it writes the initial append-only file: let it finish first.
+      await expect
+        .poll(
+          async () =>
+            /aof_rewrite_in_progress:0[\s\S]*aof_rewrite_scheduled:0/.test(await admin.info('persistence')),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+      await expect.poll(async () => (await admin.info('persistence')).includes('aof_enabled:1')).toBe(true);
       await admin.close();
     }
   });
