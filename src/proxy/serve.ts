@@ -83,6 +83,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   handler.current = proxy.app.fetch;
   const stopped = async (closing: Promise<void>) => {
     await closing;
+    proxy.runtime.state.close();
     if (ownsRedis) await closeRedis(redis);
   };
   return {

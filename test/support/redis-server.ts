@@ -16,6 +16,8 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port and folder. */
   start(): Promise<void>;
+  /** Sends the running server a signal (`SIGSTOP` pauses it as a stalled host would, `SIGCONT` resumes it). */
+  signal(name: NodeJS.Signals): void;
   /** Stops it for good and removes its folder. */
   close(): Promise<void>;
 }
@@ -31,6 +33,8 @@ export async function startRedis(): Promise<TestRedis> {
     const running = child;
     child = undefined;
     if (running === undefined || running.exitCode !== null) return;
+    // A paused server hears no SIGTERM: let it run on first.
+    running.kill('SIGCONT');
     await new Promise<void>((resolve) => {
       running.once('exit', () => {
         resolve();
@@ -44,6 +48,9 @@ export async function startRedis(): Promise<TestRedis> {
     port,
     stop,
     start,
+    signal: (name) => {
+      child?.kill(name);
+    },
     close: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });

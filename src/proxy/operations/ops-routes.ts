@@ -21,13 +21,15 @@ export function opsRoutes(runtime: ProxyRuntime, metrics: ProxyMetrics, fetch: F
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  let readiness: { checkedAt: number; answer: Promise<Readiness> } | undefined;
+  // The platform's answer is reused; the state's is asked each time (within Redis's deadline, at once while it is
+  // known unusable), so a stalled Redis turns /readyz 503 within seconds.
+  let platform: { checkedAt: number; reachable: Promise<boolean> } | undefined;
   app.get('/readyz', async (c) => {
     const now = runtime.now();
-    if (readiness === undefined || now - readiness.checkedAt >= readinessCacheMs) {
-      readiness = { checkedAt: now, answer: checkReadiness(runtime, fetch) };
+    if (platform === undefined || now - platform.checkedAt >= readinessCacheMs) {
+      platform = { checkedAt: now, reachable: tokenEndpointAnswers(runtime, fetch) };
     }
-    const answer = await readiness.answer;
+    const answer = await checkReadiness(runtime, platform.reachable);
     return c.json(answer, answer.ok ? 200 : 503);
   });
 
@@ -53,17 +55,17 @@ interface Readiness {
   readonly ok: boolean;
   readonly state: 'memory' | 'ready' | 'unavailable';
   readonly platform: 'reachable' | 'unreachable';
+  /** What an operator should fix that does not stop this instance (Redis without persistence); absent when none. */
+  readonly warnings?: readonly string[];
 }
 
-async function checkReadiness(runtime: ProxyRuntime, fetch: FetchLike): Promise<Readiness> {
-  const [stateReady, platformReachable] = await Promise.all([
-    runtime.state.ready(),
-    tokenEndpointAnswers(runtime, fetch),
-  ]);
+async function checkReadiness(runtime: ProxyRuntime, reachable: Promise<boolean>): Promise<Readiness> {
+  const [state, platformReachable] = await Promise.all([runtime.state.readiness(), reachable]);
   return {
-    ok: stateReady && platformReachable,
-    state: runtime.state.kind === 'memory' ? 'memory' : stateReady ? 'ready' : 'unavailable',
+    ok: state.ready && platformReachable,
+    state: runtime.state.kind === 'memory' ? 'memory' : state.ready ? 'ready' : 'unavailable',
     platform: platformReachable ? 'reachable' : 'unreachable',
+    ...(state.warnings.length === 0 ? {} : { warnings: state.warnings }),
   };
 }
 

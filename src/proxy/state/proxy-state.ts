@@ -3,21 +3,25 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
 import type { SharedHold } from '../platform-guard.ts';
+import { withLocalFallback } from './local-fallback-limiter.ts';
+import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
-import { MemorySessionStore } from './memory-session-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { RedisConnection } from './redis-connection.ts';
+import { redisHealth } from './redis-health.ts';
+import { RedisKeyValueStore } from './redis-key-value-store.ts';
+import { persistenceCheck, persistenceWarnings } from './redis-persistence.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
-import { redisHold } from './redis-hold.ts';
-import { RedisSessionStore } from './redis-session-store.ts';
-import type { SessionStore, SessionStoreOptions } from './session-store.ts';
+import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
+import type { SessionStoreOptions } from './session-store.ts';
 import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
-import { createTokenCipher, keyFromSecret } from './token-cipher.ts';
+import { sharedHold } from './shared-hold.ts';
+import { createTokenCipher, keyFromSecret, type TokenCipher } from './token-cipher.ts';
 
 /** The state an instance keeps between requests: in its memory, or on Redis shared with every instance. */
 export interface ProxyState {
   readonly kind: 'memory' | 'redis';
-  readonly sessions: SessionStore;
+  readonly sessions: SessionManager;
   /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
   readonly signInLimiter: RateLimiter;
   /** The extension's refresh and revoke, per client address: higher than the sign-in limit. */
@@ -28,12 +32,20 @@ export interface ProxyState {
   readonly publicReadBudget: RateLimiter;
   /** The application token's keeper when it is shared; undefined: the instance's own. */
   readonly applicationTokens: ((oauth: OAuthClient) => TokenKeeper) | undefined;
-  /** Whether the shared state answers now (always true in memory). */
-  ready(): Promise<boolean>;
+  /** Whether the shared state answers now (always in memory), within Redis's deadline, and what an operator should fix. */
+  readiness(): Promise<StateReadiness>;
+  /** Stops background work (Redis's health probe). */
+  close(): void;
   /** The platform guard's hold, shared by every instance (Redis); undefined in memory. */
   readonly platformHold: SharedHold | undefined;
   /** Signed-in sessions held (metrics): this instance's in memory, every instance's on Redis. */
   activeSessions(): Promise<number | undefined>;
+}
+
+export interface StateReadiness {
+  readonly ready: boolean;
+  /** Not a refusal: `redis_without_persistence` or `redis_without_append_only_file` (sessions lost on its restart). */
+  readonly warnings: readonly string[];
 }
 
 export interface ProxyStateDeps {
@@ -51,8 +63,10 @@ const minuteMs = 60_000;
 
 export function createProxyState(deps: ProxyStateDeps): ProxyState {
   const { config, redis, now } = deps;
+  const cipher = cipherOf(config);
   if (redis === undefined) {
-    const sessions = new MemorySessionStore(deps.refresh, deps.sessionOptions);
+    const store = new MemoryKeyValueStore(sessionMemoryCaps(deps.sessionOptions));
+    const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
     return {
       kind: 'memory',
       sessions,
@@ -62,44 +76,62 @@ export function createProxyState(deps: ProxyStateDeps): ProxyState {
       publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
       applicationTokens: undefined,
       platformHold: undefined,
-      ready: () => Promise.resolve(true),
-      activeSessions: () => Promise.resolve(sessions.size),
+      readiness: () => Promise.resolve({ ready: true, warnings: [] }),
+      close: () => undefined,
+      activeSessions: () => sessions.count(),
     };
   }
-  const cipher = createTokenCipher(
+  const health = redisHealth(redis, { logger: deps.logger });
+  const persistence = persistenceCheck(health, deps.logger);
+  void persistence();
+  const store = new RedisKeyValueStore(health, { counted: ['session'], now });
+  const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
+  return {
+    kind: 'redis',
+    sessions,
+    signInLimiter: new RedisRateLimiter(health, 'sign-in', config.signInPerMinute, minuteMs),
+    tokenMediationLimiter: new RedisRateLimiter(
+      health,
+      'token-mediation',
+      config.tokenMediationPerMinute,
+      minuteMs,
+    ),
+    publicMissLimiter: withLocalFallback(
+      new RedisRateLimiter(health, 'public-misses', config.publicMissesPerClientPerMinute, minuteMs),
+      new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
+    ),
+    publicReadBudget: withLocalFallback(
+      new RedisRateLimiter(health, 'public-reads', config.publicReadsPerMinute, minuteMs),
+      new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
+    ),
+    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
+    platformHold: sharedHold(store),
+    activeSessions: () => sessions.count().catch(() => undefined),
+    readiness: async () => {
+      const [ready, kept] = await Promise.all([
+        health
+          .run((client) => client.ping())
+          .then(
+            () => true,
+            () => false,
+          ),
+        persistence(),
+      ]);
+      return { ready, warnings: persistenceWarnings(kept) };
+    },
+    close: () => {
+      health.close();
+    },
+  };
+}
+
+/** The key for tokens at rest: the configured one, or (sandbox, memory) one derived from the session secret. */
+function cipherOf(config: ProxyConfig): TokenCipher {
+  return createTokenCipher(
     config.tokenEncryptionKey === undefined
       ? keyFromSecret(config.sessionSecret)
       : Uint8Array.from(atob(config.tokenEncryptionKey.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
           char.charCodeAt(0),
         ),
   );
-  const sessions = new RedisSessionStore(redis, cipher, deps.refresh, deps.sessionOptions);
-  return {
-    kind: 'redis',
-    sessions,
-    signInLimiter: new RedisRateLimiter(redis, 'sign-in', config.signInPerMinute, minuteMs),
-    tokenMediationLimiter: new RedisRateLimiter(
-      redis,
-      'token-mediation',
-      config.tokenMediationPerMinute,
-      minuteMs,
-    ),
-    publicMissLimiter: new RedisRateLimiter(
-      redis,
-      'public-misses',
-      config.publicMissesPerClientPerMinute,
-      minuteMs,
-    ),
-    publicReadBudget: new RedisRateLimiter(redis, 'public-reads', config.publicReadsPerMinute, minuteMs),
-    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, redis, cipher, deps.logger, now),
-    platformHold: redisHold(redis),
-    activeSessions: () => sessions.count().catch(() => undefined),
-    ready: async () => {
-      try {
-        return redis.isReady && (await redis.ping()) === 'PONG';
-      } catch {
-        return false;
-      }
-    },
-  };
 }

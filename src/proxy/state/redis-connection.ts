@@ -1,6 +1,5 @@
 import { createClient } from '@redis/client';
 import type { ProxyLogger } from '../logger.ts';
-import { PlatformError } from '../../platform/errors.ts';
 import { ProxyError } from '../errors.ts';
 
 /** The client as created here (RESP3, no modules). */
@@ -17,9 +16,6 @@ function newClient(url: string) {
     },
   });
 }
-
-/** Every key the proxy writes starts with this, so one Redis can hold other data beside it. */
-export const keyPrefix = 'fan-polls:';
 
 /** How long a command may take before the proxy treats Redis as unavailable. */
 const commandTimeoutMs = 1000;
@@ -57,23 +53,10 @@ export async function closeRedis(client: RedisConnection): Promise<void> {
 }
 
 /** The proxy's error for "the shared state did not answer": 503 with `Retry-After`, never a 500. */
-export function stateUnavailable(cause: unknown): ProxyError {
+export function stateUnavailable(cause: unknown, retryAfterSeconds = 5): ProxyError {
   return new ProxyError(
     'state_unavailable',
     'Signing in and voting are briefly unavailable. Try again shortly.',
-    {
-      cause,
-      retryAfterSeconds: 5,
-    },
+    { cause, retryAfterSeconds },
   );
-}
-
-/** Runs a Redis operation; any failure of Redis itself (not the proxy's or the platform's) becomes `state_unavailable`. */
-export async function onRedis<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (error instanceof ProxyError || error instanceof PlatformError) throw error;
-    throw stateUnavailable(error);
-  }
 }

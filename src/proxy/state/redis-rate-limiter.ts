@@ -1,4 +1,5 @@
-import { keyPrefix, onRedis, type RedisConnection } from './redis-connection.ts';
+import { keyPrefix } from './key-value-store.ts';
+import type { RedisHealth } from './redis-health.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 // One round trip: count, start the window on the first count, say how long it has left.
@@ -9,15 +10,15 @@ return {count, redis.call('PTTL', KEYS[1])}`;
 /** A fixed-window counter per client key on Redis: every instance counts in one place. */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
-    private readonly redis: RedisConnection,
+    private readonly redis: RedisHealth,
     private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
   take(key: string): Promise<number | undefined> {
-    return onRedis(async () => {
-      const [count, ttl] = (await this.redis.eval(takeScript, {
+    return this.redis.run(async (redis) => {
+      const [count, ttl] = (await redis.eval(takeScript, {
         keys: [`${keyPrefix}limit:${this.name}:${key}`],
         arguments: [String(this.windowMs)],
       })) as [number, number];

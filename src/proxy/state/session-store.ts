@@ -4,9 +4,9 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 /**
  * Fans' sessions, held on the server: the browser has only an opaque, signed id in an HttpOnly cookie, so no script
  * on any page can read a fan's token. A session exists only once a fan has signed in: a sign-in in progress lives in
- * its pending entry alone, so starting sign-ins (which anyone can do) never pushes a signed-in fan out. Two
- * implementations: in memory (`memory-session-store.ts`, the embedded default) and on Redis
- * (`redis-session-store.ts`, shared by every instance).
+ * its pending entry alone, so starting sign-ins (which anyone can do) never pushes a signed-in fan out. One
+ * implementation of the rules, `SessionManager` (`session-manager.ts`), over a small key-value store: in memory (the
+ * embedded default) or on Redis (shared by every instance).
  */
 export interface Session {
   readonly id: string;

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySessionStore } from './memory-session-store.ts';
+import { MemoryKeyValueStore } from './memory-key-value-store.ts';
+import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
 import { defaultSessionOptions, type PendingSignIn } from './session-store.ts';
+import { createTokenCipher } from './token-cipher.ts';
 
 const origin = 'https://club.example';
 
 function storeWith(overrides: Partial<typeof defaultSessionOptions> = {}) {
   let now = 1_000_000;
-  const store = new MemorySessionStore(() => Promise.reject(new Error('no refresh here')), {
-    ...defaultSessionOptions,
-    ...overrides,
-    now: () => now,
-  });
+  const options = { ...defaultSessionOptions, ...overrides, now: () => now };
+  const store = new SessionManager(
+    new MemoryKeyValueStore(sessionMemoryCaps(options)),
+    createTokenCipher(new Uint8Array(32)),
+    () => Promise.reject(new Error('no refresh here')),
+    options,
+  );
   return {
     store,
     advance: (ms: number) => {
@@ -33,7 +37,9 @@ const signedIn = () => ({
   signInOrigin: origin,
 });
 
-describe('MemorySessionStore', () => {
+// The memory store's caps and sweeps, under the session manager: the rules every backend shares are in
+// `key-value-store.conformance.ts`.
+describe('SessionManager over the memory store', () => {
   it('keeps at most maxPendingSignIns sign-ins in progress, dropping the oldest', async () => {
     const { store } = storeWith({ maxPendingSignIns: 3 });
     for (const state of ['s1', 's2', 's3', 's4', 's5']) await store.addPending(pending(state));
@@ -100,9 +106,9 @@ describe('MemorySessionStore', () => {
   it('sweeps expired sessions without waiting for their fans to come back', async () => {
     const { store, advance } = storeWith({ idleMs: 1000 });
     for (let index = 0; index < 5; index += 1) await store.create(signedIn());
-    expect(store.size).toBe(5);
+    expect(await store.count()).toBe(5);
     advance(61_000);
     await store.create(signedIn());
-    expect(store.size).toBe(1);
+    expect(await store.count()).toBe(1);
   });
 });

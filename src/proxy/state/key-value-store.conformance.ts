@@ -1,0 +1,193 @@
+// One conformance suite for every `KeyValueStore` backend, and for the session manager's rules over it (as
+// oauth2-proxy's pkg/sessions/tests runs against each of its stores): expiry, single use under concurrency, the
+// lock, the handoff copy, one refresh across instances, and tokens sealed at rest. Real time, short lifetimes: the
+// Redis backend's expiry is the server's own clock.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TokenSet } from '../../platform/oauth.ts';
+import type { KeyValueStore } from './key-value-store.ts';
+import { SessionManager } from './session-manager.ts';
+import { defaultSessionOptions, type SessionStoreOptions } from './session-store.ts';
+import { sleep, tryLock } from './store-lock.ts';
+import { createTokenCipher } from './token-cipher.ts';
+
+export interface StoreUnderTest {
+  readonly store: KeyValueStore;
+  /** Every value as the backend holds it (what a dump of it would show). */
+  rawValues(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const origin = 'https://club.example';
+const cipher = createTokenCipher(crypto.getRandomValues(new Uint8Array(32)));
+const hourFromNow = () => Date.now() + 3_600_000;
+
+/** `describe`s the store's contract and the session rules over it; `open` gives a fresh, empty store per test. */
+export function describeKeyValueStore(name: string, open: () => Promise<StoreUnderTest>): void {
+  describe(`${name}: the key-value store and the session rules over it`, () => {
+    let under: StoreUnderTest;
+    let store: KeyValueStore;
+    beforeEach(async () => {
+      under = await open();
+      store = under.store;
+    });
+    afterEach(async () => {
+      await under.close();
+    });
+
+    const refreshes: string[] = [];
+    const managerWith = (overrides: Partial<SessionStoreOptions> = {}) =>
+      new SessionManager(
+        store,
+        cipher,
+        async (refreshToken) => {
+          refreshes.push(refreshToken);
+          await sleep(30);
+          return { accessToken: `access-after-${refreshToken}`, expiresAt: hourFromNow() };
+        },
+        { ...defaultSessionOptions, ...overrides },
+      );
+    const signedIn = (tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) => ({
+      userId: 'fan',
+      tokens,
+      signInOrigin: origin,
+    });
+
+    it('expires a value after its time to live, and a conditional write writes only when it should', async () => {
+      expect(await store.set('test:a', 'one', 400)).toBe(true);
+      expect(await store.get('test:a')).toBe('one');
+      expect(await store.set('test:a', 'two', 400, 'absent')).toBe(false);
+      expect(await store.set('test:b', 'two', 400, 'present')).toBe(false);
+      expect(await store.get('test:b')).toBeUndefined();
+      expect(await store.set('test:a', 'three', 400, 'present')).toBe(true);
+      expect(await store.get('test:a')).toBe('three');
+      await sleep(500);
+      expect(await store.get('test:a')).toBeUndefined();
+      expect(await store.set('test:a', 'four', 400, 'absent')).toBe(true);
+    });
+
+    it('gives a value to exactly one of many concurrent takers', async () => {
+      await store.set('test:once', 'value', 10_000);
+      const taken = await Promise.all(Array.from({ length: 20 }, () => store.take('test:once')));
+      expect(taken.filter((value) => value === 'value')).toHaveLength(1);
+      expect(await store.get('test:once')).toBeUndefined();
+    });
+
+    it('locks for one holder at a time, releases only its own lock, and frees a dead holder’s by expiry', async () => {
+      const attempts = await Promise.all(Array.from({ length: 10 }, () => tryLock(store, 'lock:test', 500)));
+      const held = attempts.filter((release) => release !== undefined);
+      expect(held).toHaveLength(1);
+      await store.delete('lock:test', 'not the holder’s value');
+      expect(await tryLock(store, 'lock:test', 500)).toBeUndefined();
+      await held[0]?.();
+      const next = await tryLock(store, 'lock:test', 400);
+      expect(next).toBeDefined();
+      await sleep(500);
+      expect(await tryLock(store, 'lock:test', 400)).toBeDefined();
+    });
+
+    it('ends a session unused for its idle time, and a used one at its absolute end', async () => {
+      const sessions = managerWith({ idleMs: 500, absoluteMs: 1100 });
+      const idle = await sessions.create(signedIn());
+      const used = await sessions.create(signedIn());
+      await sleep(300);
+      expect(await sessions.find(used.id)).toBeDefined();
+      await sleep(300);
+      expect(await sessions.find(idle.id)).toBeUndefined();
+      expect(await sessions.find(used.id)).toBeDefined();
+      await sleep(300);
+      expect(await sessions.find(used.id)).toBeDefined();
+      await sleep(300);
+      // Used every 300 ms, so never idle; but 1200 ms old.
+      expect(await sessions.find(used.id)).toBeUndefined();
+    });
+
+    it('takes a sign-in state and a handoff code once under concurrency, and not at all once expired', async () => {
+      const sessions = managerWith({ pendingMs: 500, handoffMs: 500 });
+      await sessions.addPending({
+        state: 'state-1',
+        codeVerifier: 'verifier-1',
+        openerOrigin: origin,
+        browserId: 'browser-1',
+        handoff: true,
+      });
+      expect(await sessions.pendingOriginOf('browser-1')).toBe(origin);
+      const pending = await Promise.all(Array.from({ length: 10 }, () => sessions.takePending('state-1')));
+      expect(pending.filter((taken) => taken?.codeVerifier === 'verifier-1')).toHaveLength(1);
+
+      const session = await sessions.create(signedIn());
+      const code = await sessions.addHandoff(session.id, origin);
+      const handoffs = await Promise.all(Array.from({ length: 10 }, () => sessions.takeHandoff(code)));
+      expect(handoffs.filter((taken) => taken?.sessionId === session.id)).toHaveLength(1);
+
+      const late = await sessions.addHandoff(session.id, origin);
+      await sessions.addPending({
+        state: 'state-2',
+        codeVerifier: 'verifier-2',
+        openerOrigin: origin,
+        browserId: 'browser-2',
+        handoff: false,
+      });
+      await sleep(600);
+      expect(await sessions.takeHandoff(late)).toBeUndefined();
+      expect(await sessions.takePending('state-2')).toBeUndefined();
+      expect(await sessions.pendingOriginOf('browser-2')).toBeUndefined();
+    });
+
+    it('hands a session to a copy that shares its tokens: a refresh in one is the other’s, ending one ends both', async () => {
+      const sessions = managerWith();
+      const original = await sessions.create(
+        signedIn({ accessToken: 'expired', refreshToken: 'clone-refresh', expiresAt: Date.now() - 1 }),
+      );
+      const copy = await sessions.clone(original);
+      expect(copy.id).not.toBe(original.id);
+      expect(copy.userId).toBe('fan');
+      expect(await (await sessions.find(copy.id))?.tokens.token()).toBe('access-after-clone-refresh');
+      expect((await sessions.find(original.id))?.tokens.tokens?.accessToken).toBe(
+        'access-after-clone-refresh',
+      );
+      await sessions.end(original);
+      expect(original.tokens.tokens).toBeUndefined();
+      expect(await sessions.find(copy.id)).toBeUndefined();
+      expect(await sessions.find(original.id)).toBeUndefined();
+    });
+
+    it('refreshes one session once when two instances and two requests on each need it at the same time', async () => {
+      const [first, second] = [managerWith(), managerWith()];
+      const session = await first.create(
+        signedIn({ accessToken: 'stale', refreshToken: 'shared-refresh', expiresAt: Date.now() - 1 }),
+      );
+      const before = refreshes.filter((token) => token === 'shared-refresh').length;
+      const found = await Promise.all(
+        [first, first, second, second].map((manager) => manager.find(session.id)),
+      );
+      const tokens = await Promise.all(
+        found.map((each) => each?.tokens.token() ?? Promise.resolve(undefined)),
+      );
+      expect(new Set(tokens)).toEqual(new Set(['access-after-shared-refresh']));
+      expect(refreshes.filter((token) => token === 'shared-refresh').length - before).toBe(1);
+    });
+
+    it('keeps no token, refresh token or PKCE verifier readable at rest', async () => {
+      const sessions = managerWith();
+      const session = await sessions.create(
+        signedIn({ accessToken: 'canary-access-token', refreshToken: 'canary-refresh-token' }),
+      );
+      await sessions.clone(session);
+      await sessions.addPending({
+        state: 'state-3',
+        codeVerifier: 'canary-code-verifier',
+        openerOrigin: origin,
+        browserId: 'browser-3',
+        handoff: false,
+      });
+      const code = await sessions.addHandoff(session.id, origin);
+      const values = await under.rawValues();
+      expect(values.length).toBeGreaterThanOrEqual(5);
+      for (const value of values) {
+        expect(value).not.toContain('canary-');
+        expect(value).not.toContain(code);
+      }
+      expect((await sessions.find(session.id))?.tokens.tokens?.accessToken).toBe('canary-access-token');
+    });
+  });
+}

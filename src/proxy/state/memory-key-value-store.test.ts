@@ -1,0 +1,24 @@
+import type { KeyValueStore } from './key-value-store.ts';
+import { describeKeyValueStore } from './key-value-store.conformance.ts';
+import { MemoryKeyValueStore } from './memory-key-value-store.ts';
+
+describeKeyValueStore('memory', () => {
+  const memory = new MemoryKeyValueStore();
+  const written: string[] = [];
+  // What memory holds is what was written: the values as they were set.
+  const store: KeyValueStore = {
+    get: (key) => memory.get(key),
+    set: (key, value, ttlMs, only) => {
+      written.push(value);
+      return memory.set(key, value, ttlMs, only);
+    },
+    take: (key) => memory.take(key),
+    delete: (key, ifValue) => memory.delete(key, ifValue),
+    count: (namespace) => memory.count(namespace),
+  };
+  return Promise.resolve({
+    store,
+    rawValues: () => Promise.resolve(written),
+    close: () => Promise.resolve(),
+  });
+});
