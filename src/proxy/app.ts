@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { proxyRoutes } from '../contracts/proxy-contract.ts';
+import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
 import { limitRequestBodies } from './body-limit.ts';
@@ -116,13 +116,16 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     c.header('X-Content-Type-Options', 'nosniff');
     return next();
   });
-  app.route(proxyRoutes.polls, publicRoutes(runtime));
-  app.route('/api/user', fanRoutes(runtime));
-  app.route('/auth', signInRoutes(runtime));
-  app.route('/extension', extensionRoutes(runtime));
-  if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
-  if (deps.configuratorFiles !== undefined)
-    app.route('/configurator', configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles));
+  const groups = proxyRouteGroups;
+  app.route(groups.polls, publicRoutes(runtime));
+  app.route(groups.fan, fanRoutes(runtime));
+  app.route(groups.signIn, signInRoutes(runtime));
+  app.route(groups.extension, extensionRoutes(runtime));
+  if (deps.widgetFiles !== undefined) app.route(groups.widget, widgetRoutes(runtime, deps.widgetFiles));
+  if (deps.configuratorFiles !== undefined) {
+    const configurator = configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles);
+    app.route(groups.configurator, configurator);
+  }
   app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

@@ -1,3 +1,4 @@
+import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import {
   demoApplication,
   extensionId as demoExtensionId,
@@ -294,7 +295,7 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
     partnerTag,
     basicEncoding: basicEncoding as ProxyConfig['basicEncoding'],
     publicUrl,
-    callbackUrl: `${publicUrl}/auth/callback`,
+    callbackUrl: `${publicUrl}${proxyRoutes.signInCallback}`,
     allowedOrigins,
     sessionSecret,
     extensionOrigins: [...extensionIds.map((id) => `chrome-extension://${id}`), ...extraExtensionOrigins],
