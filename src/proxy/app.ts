@@ -23,7 +23,8 @@ import { createProxyState } from './state/proxy-state.ts';
 import type { RedisConnection } from './state/redis-connection.ts';
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
-import { widgetRoutes, type WidgetFileReader } from './widget-routes.ts';
+import type { FileReader } from './file-reader.ts';
+import { widgetRoutes } from './widget-routes.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -41,9 +42,9 @@ export interface ProxyDeps {
   /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
-  readonly widgetFiles?: WidgetFileReader;
+  readonly widgetFiles?: FileReader;
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
-  readonly configuratorFiles?: WidgetFileReader;
+  readonly configuratorFiles?: FileReader;
 }
 
 /** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */

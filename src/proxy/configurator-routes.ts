@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ConfiguratorSettings } from '../contracts/configurator-contract.ts';
 import { ProxyError } from './errors.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import type { WidgetFileReader } from './widget-routes.ts';
+import type { FileReader } from './file-reader.ts';
 import { builtVersion } from './widget-version.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -18,8 +18,8 @@ const contentTypes: Readonly<Record<string, string>> = {
  */
 export function configuratorRoutes(
   runtime: ProxyRuntime,
-  files: WidgetFileReader,
-  widgetFiles: WidgetFileReader | undefined,
+  files: FileReader,
+  widgetFiles: FileReader | undefined,
 ): Hono {
   const app = new Hono();
   app.get('/', (c) => c.redirect('/configurator/', 308));

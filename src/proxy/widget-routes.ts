@@ -4,8 +4,7 @@ import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
 
-/** Reads one built widget file by its path under the widget folder; undefined when there is none. */
-export type WidgetFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
+import type { FileReader } from './file-reader.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -42,7 +41,7 @@ export function isContentHashed(path: string): boolean {
  * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
  * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins.
  */
-export function widgetRoutes(runtime: ProxyRuntime, read: WidgetFileReader): Hono {
+export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
   const app = new Hono();
   const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
   const framePage = framePageOf(runtime);
