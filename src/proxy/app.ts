@@ -18,6 +18,7 @@ import { createPlatformAccess } from './platform-access.ts';
 import { createPlatformGuard } from './platform-guard.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
 import { ResponseCache } from './response-cache.ts';
+import { wellFormedPaths } from './request-path.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { createProxyState } from './state/proxy-state.ts';
 import type { RedisConnection } from './state/redis-connection.ts';
@@ -110,6 +111,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
 
   const app = new Hono();
   app.use('*', accessLog(logger, metrics));
+  // A path that does not percent-decode is a 400 on every route, before any route reads it.
+  app.use('*', wellFormedPaths());
   // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
   app.use('*', limitRequestBodies(maxBodyBytes));
   app.use('*', (c, next) => {

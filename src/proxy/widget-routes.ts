@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { ProxyError } from './errors.ts';
+import { pathInGroup } from './request-path.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
@@ -47,9 +49,7 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
   const framePage = framePageOf(runtime);
 
   app.get('/*', async (c) => {
-    const requested = decodeURIComponent(
-      c.req.path.slice(c.req.path.indexOf('/widget/') + '/widget/'.length),
-    );
+    const requested = pathInGroup(c, proxyRouteGroups.widget);
     // `/widget/v<version>/...`: the URL a partner pins, the same files while the proxy serves that version.
     const path = await unversionedPath(requested, read);
     const bytes = await read(path);
