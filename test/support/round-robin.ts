@@ -11,6 +11,9 @@ export interface RoundRobin {
   close(): Promise<void>;
 }
 
+/** Statuses the fetch API's `Response` refuses a body for. */
+const bodiless = new Set([204, 205, 304]);
+
 export async function startRoundRobin(backends: readonly string[]): Promise<RoundRobin> {
   let current = [...backends];
   let next = 0;
@@ -32,7 +35,10 @@ export async function startRoundRobin(backends: readonly string[]): Promise<Roun
     forwarded.delete('content-encoding');
     forwarded.delete('content-length');
     forwarded.delete('transfer-encoding');
-    return new Response(answer.status === 304 ? null : body, { status: answer.status, headers: forwarded });
+    return new Response(bodiless.has(answer.status) ? null : body, {
+      status: answer.status,
+      headers: forwarded,
+    });
   }, 0);
   return {
     url,
