@@ -165,7 +165,8 @@ const internalMembers = { 'fan-poll-list': ['shownIds'] };
 /**
  * `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). The element code is
  * one entry (`page-widget.ts`); the bundler splits what it imports with `import()` (other languages, the list's
- * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`.
+ * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`. Earlier builds' chunks stay beside
+ * them (`build/widget-releases.ts`, `releases.json`), so that pages holding an older entry keep loading.
  */
 export function widgetBuild(): UserConfig {
   const { configFile: _configFile, ...base } = common();

@@ -37,7 +37,8 @@ export function isContentHashed(path: string): boolean {
 }
 
 /**
- * The built widget under `/widget/` and, pinned, `/widget/v<version>/`: whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
+ * The built widget under `/widget/` and, pinned, `/widget/v<version>/` (any version of the major served:
+ * `widget-version.ts`): whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
  * and its loader, or a module build's hashed chunks). Hashed files are immutable for a year; entry files are
  * revalidated on every use (ETag, 304), so a deploy reaches every page at once. Public code without credentials:
  * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
