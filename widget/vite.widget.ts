@@ -10,6 +10,7 @@ import { build, type InlineConfig, type Plugin, type UserConfig } from 'vite';
 import { tidyManifest, type ElementsManifest } from './build/elements-manifest.ts';
 import { widgetVersion } from './base/widget-version.ts';
 import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
+import { readPreviousBuilds, retainReleases, type PreviousBuilds } from './build/widget-releases.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -61,9 +62,14 @@ function common(): InlineConfig {
 function entryBuilds(): Plugin {
   let pageWidgetFile: string | undefined;
   let elementCode: string[] = [];
+  let previous: PreviousBuilds = { releases: [], files: new Map() };
   return {
     name: 'fan-polls-entry-builds',
     apply: 'build',
+    async buildStart() {
+      // Before the build empties the folder: earlier builds' chunks, kept beside this one's (widget-releases.ts).
+      previous = await readPreviousBuilds(previousWidgetFolders());
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === pageWidget);
@@ -85,8 +91,18 @@ function entryBuilds(): Plugin {
       await writeFile(outDir + 'version.json', JSON.stringify({ version: widgetVersion }) + '\n');
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
+      await retainReleases(outDir, widgetVersion, previous);
     },
   };
+}
+
+/**
+ * Where earlier builds are: the `dist/widget/` this build replaces and, for a build server that starts clean,
+ * `FAN_POLLS_PREVIOUS_WIDGET_DIR` (a copy of the deployed `dist/widget/`).
+ */
+function previousWidgetFolders(): string[] {
+  const deployed = process.env.FAN_POLLS_PREVIOUS_WIDGET_DIR?.trim();
+  return [outDir, ...(deployed ? [deployed] : [])];
 }
 
 function entryBuild(source: string, file: string, pageWidgetFile: string): InlineConfig {
@@ -149,7 +165,8 @@ const internalMembers = { 'fan-poll-list': ['shownIds'] };
 /**
  * `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). The element code is
  * one entry (`page-widget.ts`); the bundler splits what it imports with `import()` (other languages, the list's
- * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`.
+ * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`. Earlier builds' chunks stay beside
+ * them (`build/widget-releases.ts`, `releases.json`), so that pages holding an older entry keep loading.
  */
 export function widgetBuild(): UserConfig {
   const { configFile: _configFile, ...base } = common();

@@ -1,7 +1,9 @@
+import { proxyRouteGroups } from './proxy-contract.ts';
+
 /** The embed configurator's page on the proxy, and what the proxy tells it about itself. */
 export const configuratorRoutes = {
-  page: '/configurator/',
-  settings: '/configurator/settings.json',
+  page: `${proxyRouteGroups.configurator}/`,
+  settings: `${proxyRouteGroups.configurator}/settings.json`,
 } as const;
 
 /** `GET /configurator/settings.json`: nothing secret, only what pages can learn from the proxy anyway. */

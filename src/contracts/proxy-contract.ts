@@ -9,46 +9,88 @@
  */
 export const proxyPollsRoute = '/api/polls';
 
+/**
+ * Where each of the proxy's route groups is mounted (one Hono app each). Every path of `proxyRoutes` lies under one
+ * of them; the proxy registers each route relative to its group, so a path is written here once.
+ */
+export const proxyRouteGroups = {
+  /** Public poll reads. */
+  polls: proxyPollsRoute,
+  /** The fan's routes over the session. */
+  fan: '/api/user',
+  /** Sign-in for cards without the extension, and the session it makes. */
+  signIn: '/auth',
+  /** Token mediation for the extension. */
+  extension: '/extension',
+  /** The built widget; `/widget/v<version>/...` is the pinned form a snippet uses. */
+  widget: '/widget',
+  /** The embed configurator's page (see `configurator-contract.ts`). */
+  configurator: '/configurator',
+} as const;
+
+const groups = proxyRouteGroups;
+
+/** The routes with a parameter, as the proxy's router matches them; `proxyRoutes` fills `:pollId` in. */
+export const proxyRoutePatterns = {
+  poll: `${proxyPollsRoute}/:pollId`,
+  userPoll: `${groups.fan}/polls/:pollId`,
+  vote: `${groups.fan}/polls/:pollId/vote`,
+} as const;
+
+function withPollId(pattern: string, pollId: string): string {
+  return pattern.replace(':pollId', () => encodeURIComponent(pollId));
+}
+
 /** Routes of the proxy, relative to its public URL. */
 export const proxyRoutes = {
   /** The poll list (`proxyPollsRoute`). */
   polls: proxyPollsRoute,
   /** GET -> `{ data: Poll }`. Public, cached. */
-  poll: (pollId: string) => `/api/polls/${encodeURIComponent(pollId)}`,
+  poll: (pollId: string) => withPollId(proxyRoutePatterns.poll, pollId),
 
   /**
    * GET, opened in a popup by a card: `?origin=<opener origin>&referrer=&campaign=&param1=&param2=&param3=`, plus
    * `&handoff=1` when the card wants a `handoff` code in the success message (see `sessionHandoff`).
    * Redirects to the platform's authorize page; the callback ends by posting a `SignInResultMessage` to `origin`.
    */
-  signIn: '/auth/login',
+  signIn: `${groups.signIn}/login`,
   /** GET, the platform redirects the fan here with `code` and `state` (or `error`). */
-  signInCallback: '/auth/callback',
+  signInCallback: `${groups.signIn}/callback`,
   /** GET -> `SessionStatus`. Needs the session cookie (credentials: 'include'). */
-  session: '/auth/session',
+  session: `${groups.signIn}/session`,
   /**
    * POST `SessionHandoffRequest` with credentials, an allowed Origin (the one that started the sign-in) and the CSRF
    * header -> `SessionStatus`, setting the session cookie in the caller's cookie partition. For a card whose top-level
    * page is on another site than the sign-in popup (the proxy's own site). The code is single-use and short-lived.
    */
-  sessionHandoff: '/auth/handoff',
+  sessionHandoff: `${groups.signIn}/handoff`,
   /** POST -> 204. Revokes the fan's tokens upstream and clears the session. CSRF header required. */
-  signOut: '/auth/logout',
+  signOut: `${groups.signIn}/logout`,
 
   /** Fan routes over the session: each needs an allowed Origin, the cookie and the CSRF header. */
-  userPolls: '/api/user/polls',
-  userPoll: (pollId: string) => `/api/user/polls/${encodeURIComponent(pollId)}`,
-  userPollHistory: '/api/user/polls-history',
-  currentUser: '/api/user/me',
+  userPolls: `${groups.fan}/polls`,
+  userPoll: (pollId: string) => withPollId(proxyRoutePatterns.userPoll, pollId),
+  userPollHistory: `${groups.fan}/polls-history`,
+  currentUser: `${groups.fan}/me`,
   /** POST `{ answerId }` -> 201 with no body. Never retried by the proxy. */
-  vote: (pollId: string) => `/api/user/polls/${encodeURIComponent(pollId)}/vote`,
+  vote: (pollId: string) => withPollId(proxyRoutePatterns.vote, pollId),
 
   /** Token mediation for the extension: POST JSON, answers `ExtensionTokenSet`. Extension origin only. */
-  extensionToken: '/extension/token',
-  extensionRefresh: '/extension/refresh',
+  extensionToken: `${groups.extension}/token`,
+  extensionRefresh: `${groups.extension}/refresh`,
   /** POST `{ token }` -> 204. */
-  extensionRevoke: '/extension/revoke',
+  extensionRevoke: `${groups.extension}/revoke`,
 } as const;
+
+/**
+ * `route` as the group mounted at `group` registers it: `/auth/login` in `/auth` is `/login`, the group's own path
+ * is `/`. Throws (when the proxy starts) for a route outside its group.
+ */
+export function routeInGroup(group: string, route: string): string {
+  if (route === group) return '/';
+  if (!route.startsWith(`${group}/`)) throw new Error(`The route ${route} is not under ${group}.`);
+  return route.slice(group.length);
+}
 
 /** Every state-changing or fan-data request from a page carries this header with value `1` (CSRF defence). */
 export const csrfHeaderName = 'X-Fan-Polls-Request';

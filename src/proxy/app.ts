@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { proxyRoutes } from '../contracts/proxy-contract.ts';
+import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
 import { limitRequestBodies } from './body-limit.ts';
@@ -18,12 +18,14 @@ import { createPlatformAccess } from './platform-access.ts';
 import { createPlatformGuard } from './platform-guard.ts';
 import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from './public-routes.ts';
 import { ResponseCache } from './response-cache.ts';
+import { wellFormedPaths } from './request-path.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { createProxyState } from './state/proxy-state.ts';
 import type { RedisConnection } from './state/redis-connection.ts';
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
-import { widgetRoutes, type WidgetFileReader } from './widget-routes.ts';
+import type { FileReader } from './file-reader.ts';
+import { widgetRoutes } from './widget-routes.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -41,9 +43,9 @@ export interface ProxyDeps {
   /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
-  readonly widgetFiles?: WidgetFileReader;
+  readonly widgetFiles?: FileReader;
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
-  readonly configuratorFiles?: WidgetFileReader;
+  readonly configuratorFiles?: FileReader;
 }
 
 /** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
@@ -109,6 +111,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
 
   const app = new Hono();
   app.use('*', accessLog(logger, metrics));
+  // A path that does not percent-decode is a 400 on every route, before any route reads it.
+  app.use('*', wellFormedPaths());
   // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
   app.use('*', limitRequestBodies(maxBodyBytes));
   app.use('*', (c, next) => {
@@ -116,13 +120,16 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     c.header('X-Content-Type-Options', 'nosniff');
     return next();
   });
-  app.route(proxyRoutes.polls, publicRoutes(runtime));
-  app.route('/api/user', fanRoutes(runtime));
-  app.route('/auth', signInRoutes(runtime));
-  app.route('/extension', extensionRoutes(runtime));
-  if (deps.widgetFiles !== undefined) app.route('/widget', widgetRoutes(runtime, deps.widgetFiles));
-  if (deps.configuratorFiles !== undefined)
-    app.route('/configurator', configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles));
+  const groups = proxyRouteGroups;
+  app.route(groups.polls, publicRoutes(runtime));
+  app.route(groups.fan, fanRoutes(runtime));
+  app.route(groups.signIn, signInRoutes(runtime));
+  app.route(groups.extension, extensionRoutes(runtime));
+  if (deps.widgetFiles !== undefined) app.route(groups.widget, widgetRoutes(runtime, deps.widgetFiles));
+  if (deps.configuratorFiles !== undefined) {
+    const configurator = configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles);
+    app.route(groups.configurator, configurator);
+  }
   app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

@@ -1,3 +1,4 @@
+import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { proxyOptions, type ProxyOptions } from './config/config-table.ts';
 import { crossCheck, presetOf } from './config/cross-checks.ts';
 import { readOptions, type ConfigSource, type OptionValues } from './config/read-options.ts';
@@ -46,7 +47,7 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
   return {
     ...settings,
     allowInsecureRequests: preset === 'sandbox',
-    callbackUrl: `${settings.publicUrl}/auth/callback`,
+    callbackUrl: `${settings.publicUrl}${proxyRoutes.signInCallback}`,
     extensionOrigins: [...extensionIds.map((id) => `chrome-extension://${id}`), ...extraExtensionOrigins],
     extensionRedirectUris: [
       ...extensionIds.map((id) => `https://${id}.chromiumapp.org/`),

@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
-import type { ConfiguratorSettings } from '../contracts/configurator-contract.ts';
+import {
+  configuratorRoutes as configuratorPaths,
+  type ConfiguratorSettings,
+} from '../contracts/configurator-contract.ts';
+import { proxyRouteGroups, routeInGroup } from '../contracts/proxy-contract.ts';
 import { ProxyError } from './errors.ts';
+import { pathInGroup } from './request-path.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import type { WidgetFileReader } from './widget-routes.ts';
+import type { FileReader } from './file-reader.ts';
 import { builtVersion } from './widget-version.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -18,12 +23,12 @@ const contentTypes: Readonly<Record<string, string>> = {
  */
 export function configuratorRoutes(
   runtime: ProxyRuntime,
-  files: WidgetFileReader,
-  widgetFiles: WidgetFileReader | undefined,
+  files: FileReader,
+  widgetFiles: FileReader | undefined,
 ): Hono {
   const app = new Hono();
-  app.get('/', (c) => c.redirect('/configurator/', 308));
-  app.get('/settings.json', async (c) => {
+  app.get('/', (c) => c.redirect(configuratorPaths.page, 308));
+  app.get(routeInGroup(proxyRouteGroups.configurator, configuratorPaths.settings), async (c) => {
     const { config } = runtime;
     const settings: ConfiguratorSettings = {
       proxyUrl: config.publicUrl.replace(/\/+$/, ''),
@@ -35,9 +40,8 @@ export function configuratorRoutes(
     return c.json(settings);
   });
   app.get('/*', async (c) => {
-    const path =
-      c.req.path.slice(c.req.path.indexOf('/configurator/') + '/configurator/'.length) || 'index.html';
-    const bytes = await files(decodeURIComponent(path));
+    const path = pathInGroup(c, proxyRouteGroups.configurator) || 'index.html';
+    const bytes = await files(path);
     if (bytes === undefined) throw new ProxyError('not_found', 'No such configurator file.');
     const type = contentTypes[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
     c.header('Content-Type', type);

@@ -1,12 +1,24 @@
 import { PlatformError } from '../platform/errors.ts';
 import type { TokenSet } from '../platform/oauth.ts';
 import type { ProxyLogger } from './logger.ts';
+import type { ProxyRuntime } from './runtime.ts';
 import type { Session, SessionStore } from './state/session-store.ts';
 
 export interface EndSessionDeps {
   readonly sessions: Pick<SessionStore, 'end'>;
   readonly revoke: (token: string) => Promise<void>;
   readonly logger: ProxyLogger;
+}
+
+/** The runtime's sessions and logger, and the platform's revoke. */
+export function endSessionDepsOf(
+  runtime: Pick<ProxyRuntime, 'sessions' | 'logger' | 'platform'>,
+): EndSessionDeps {
+  return {
+    sessions: runtime.sessions,
+    logger: runtime.logger,
+    revoke: (token) => runtime.platform.oauth.revoke(token),
+  };
 }
 
 /**

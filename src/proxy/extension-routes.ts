@@ -1,5 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
-import type { ExtensionTokenSet } from '../contracts/proxy-contract.ts';
+import {
+  proxyRouteGroups,
+  proxyRoutes,
+  routeInGroup,
+  type ExtensionTokenSet,
+} from '../contracts/proxy-contract.ts';
 import { isFirefoxRedirectUri } from '../local-defaults.ts';
 import type { TokenSet } from '../platform/oauth.ts';
 import { PlatformError } from '../platform/errors.ts';
@@ -21,6 +26,11 @@ export function extensionRoutes(runtime: ProxyRuntime): Hono {
   // Firefox gives every install its own random uuid, so a list cannot name them: an opt-in (sandbox default).
   const isAnyFirefox = (origin: string) => config.acceptAnyFirefoxOrigin && mozExtensionOrigin.test(origin);
   const isExtension = (origin: string) => isListed(origin) || isAnyFirefox(origin);
+  const paths = {
+    token: routeInGroup(proxyRouteGroups.extension, proxyRoutes.extensionToken),
+    refresh: routeInGroup(proxyRouteGroups.extension, proxyRoutes.extensionRefresh),
+    revoke: routeInGroup(proxyRouteGroups.extension, proxyRoutes.extensionRevoke),
+  };
   app.use('*', corsFromAllowlist(isExtension, { credentials: false, methods: ['POST'] }));
   app.use('*', requireExtensionOrigin(isExtension));
   app.use('*', async (c: Context, next: Next) => {
@@ -30,17 +40,19 @@ export function extensionRoutes(runtime: ProxyRuntime): Hono {
   });
   // A code exchange is a sign-in: the strict limit. Refresh and revoke run all day for every fan behind one address
   // (a stadium's NAT), so they have their own, higher one.
-  app.use('/token', limitedBy(runtime, runtime.signInLimiter, 'Too many sign-in requests. Wait a minute.'));
   app.use(
-    '/refresh',
-    limitedBy(runtime, runtime.tokenMediationLimiter, 'Too many token requests. Wait a minute.'),
+    paths.token,
+    limitedBy(runtime, runtime.signInLimiter, 'Too many sign-in requests. Wait a minute.'),
   );
-  app.use(
-    '/revoke',
-    limitedBy(runtime, runtime.tokenMediationLimiter, 'Too many token requests. Wait a minute.'),
+  const tokenMediationLimit = limitedBy(
+    runtime,
+    runtime.tokenMediationLimiter,
+    'Too many token requests. Wait a minute.',
   );
+  app.use(paths.refresh, tokenMediationLimit);
+  app.use(paths.revoke, tokenMediationLimit);
 
-  app.post('/token', async (c) => {
+  app.post(paths.token, async (c) => {
     const body = await readJsonObject(c.req.raw);
     const redirectUri = requiredString(body, 'redirectUri', 512);
     if (!config.extensionRedirectUris.includes(redirectUri)) {
@@ -61,7 +73,7 @@ export function extensionRoutes(runtime: ProxyRuntime): Hono {
     return c.json(tokenSetForExtension(tokens));
   });
 
-  app.post('/refresh', async (c) => {
+  app.post(paths.refresh, async (c) => {
     const body = await readJsonObject(c.req.raw);
     const tokens = await mediated(() =>
       runtime.platform.oauth.refresh(requiredString(body, 'refreshToken', 2048)),
@@ -69,7 +81,7 @@ export function extensionRoutes(runtime: ProxyRuntime): Hono {
     return c.json(tokenSetForExtension(tokens));
   });
 
-  app.post('/revoke', async (c) => {
+  app.post(paths.revoke, async (c) => {
     const body = await readJsonObject(c.req.raw);
     await mediated(() => runtime.platform.oauth.revoke(requiredString(body, 'token', 2048)));
     return c.body(null, 204);

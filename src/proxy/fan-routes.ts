@@ -5,6 +5,12 @@ import type { PlatformClient } from '../platform/client.ts';
 import { checkUuid, parsePollFilters } from '../platform/query.ts';
 import type { TokenKeeper } from '../platform/token-keeper.ts';
 import { voteAndConfirm, type VoteOutcome } from '../platform/vote.ts';
+import {
+  proxyRouteGroups,
+  proxyRoutePatterns,
+  proxyRoutes,
+  routeInGroup,
+} from '../contracts/proxy-contract.ts';
 import { corsFromAllowlist } from './cors.ts';
 import { ProxyError } from './errors.ts';
 import { checkedInput, readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
@@ -35,22 +41,25 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
   const clientFor = async (c: Context): Promise<PlatformClient> =>
     runtime.platform.userClient(await sessionTokens(c));
   const query = (c: Context) => new URL(c.req.url).searchParams;
+  const path = (route: string) => routeInGroup(proxyRouteGroups.fan, route);
 
-  app.get('/polls', async (c) => {
+  app.get(path(proxyRoutes.userPolls), async (c) => {
     const filters = checkedInput(() => parsePollFilters(query(c), 'userPolls'));
     return c.json({ data: await (await clientFor(c)).listUserPolls(filters) });
   });
-  app.get('/polls-history', async (c) => {
+  app.get(path(proxyRoutes.userPollHistory), async (c) => {
     const filters = checkedInput(() => parsePollFilters(query(c), 'history'));
     return c.json({ data: await (await clientFor(c)).listUserPollHistory(filters) });
   });
-  app.get('/polls/:pollId', async (c) => {
+  app.get(path(proxyRoutePatterns.userPoll), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     return c.json({ data: await (await clientFor(c)).getUserPoll(pollId) });
   });
-  app.get('/me', async (c) => c.json({ data: await (await clientFor(c)).getCurrentUser() }));
+  app.get(path(proxyRoutes.currentUser), async (c) =>
+    c.json({ data: await (await clientFor(c)).getCurrentUser() }),
+  );
 
-  app.post('/polls/:pollId/vote', async (c) => {
+  app.post(path(proxyRoutePatterns.vote), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     const body = await readJsonObject(c.req.raw);
     const answerId = checkedInput(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));

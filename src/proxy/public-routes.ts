@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
+import {
+  proxyPollsRoute,
+  proxyRouteGroups,
+  proxyRoutePatterns,
+  routeInGroup,
+} from '../contracts/proxy-contract.ts';
 import { corsFromAllowlist } from './cors.ts';
 import { checkedInput } from './request-guards.ts';
 import { ProxyError } from './errors.ts';
@@ -28,7 +34,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     return JSON.stringify({ data: await read() });
   };
 
-  app.get('/', async (c) => {
+  app.get(routeInGroup(proxyRouteGroups.polls, proxyPollsRoute), async (c) => {
     const query = new URL(c.req.url).searchParams;
     if (!runtime.config.publicSearch) {
       for (const name of freeTextFilters) {
@@ -45,7 +51,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     return cachedResponse(c, answer, cacheHeaders);
   });
 
-  app.get('/:pollId', async (c) => {
+  app.get(routeInGroup(proxyRouteGroups.polls, proxyRoutePatterns.poll), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
     const answer = await runtime.pollCache.get(`poll/${pollId}`, () =>
       fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),

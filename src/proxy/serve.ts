@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
 import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopback-server.ts';
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
@@ -57,7 +58,10 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
       FAN_POLLS_PUBLIC_URL: env.FAN_POLLS_PUBLIC_URL ?? url,
     });
     const merged = { ...base, ...options.config };
-    config = { ...merged, callbackUrl: options.config?.callbackUrl ?? `${merged.publicUrl}/auth/callback` };
+    config = {
+      ...merged,
+      callbackUrl: options.config?.callbackUrl ?? `${merged.publicUrl}${proxyRoutes.signInCallback}`,
+    };
   } catch (error) {
     await closeServer(server);
     throw error;

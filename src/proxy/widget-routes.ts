@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { ProxyError } from './errors.ts';
+import { pathInGroup } from './request-path.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
 
-/** Reads one built widget file by its path under the widget folder; undefined when there is none. */
-export type WidgetFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
+import type { FileReader } from './file-reader.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -36,21 +37,20 @@ export function isContentHashed(path: string): boolean {
 }
 
 /**
- * The built widget under `/widget/` and, pinned, `/widget/v<version>/`: whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
+ * The built widget under `/widget/` and, pinned, `/widget/v<version>/` (any version of the major served:
+ * `widget-version.ts`): whatever `dist/widget/` holds (the script-tag bundle, its parts, the iframe page
  * and its loader, or a module build's hashed chunks). Hashed files are immutable for a year; entry files are
  * revalidated on every use (ETag, 304), so a deploy reaches every page at once. Public code without credentials:
  * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
  * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins.
  */
-export function widgetRoutes(runtime: ProxyRuntime, read: WidgetFileReader): Hono {
+export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
   const app = new Hono();
   const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
   const framePage = framePageOf(runtime);
 
   app.get('/*', async (c) => {
-    const requested = decodeURIComponent(
-      c.req.path.slice(c.req.path.indexOf('/widget/') + '/widget/'.length),
-    );
+    const requested = pathInGroup(c, proxyRouteGroups.widget);
     // `/widget/v<version>/...`: the URL a partner pins, the same files while the proxy serves that version.
     const path = await unversionedPath(requested, read);
     const bytes = await read(path);

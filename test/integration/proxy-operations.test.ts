@@ -94,7 +94,7 @@ describe('the widget served under /widget/', () => {
     expect(page.headers.get('cache-control')).toBe('public, no-cache');
   });
 
-  it('serves the same build pinned under /widget/v<version>/, and names its version for any other', async () => {
+  it('serves the build pinned under /widget/v<any version of its major>/, and names its version for another major', async () => {
     const pinned = await get('/widget/v1.2.3/fan-polls.js');
     expect(pinned.status).toBe(200);
     expect(await pinned.text()).toBe(await (await get('/widget/fan-polls.js')).text());
@@ -104,11 +104,17 @@ describe('the widget served under /widget/', () => {
     const page = await get('/widget/v1.2.3/embed/poll.html');
     expect(await page.text()).toContain(`<meta name="fan-polls-proxy" content="${stack.proxy.url}" />`);
     expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${pageOrigin}`);
-    const other = await get('/widget/v1.2.4/fan-polls.js');
-    expect(other.status).toBe(404);
-    expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
-      'This proxy serves the widget 1.2.3: /widget/v1.2.3/fan-polls.js',
-    );
+    for (const sameMajor of ['v1.0.0', 'v1.2.2', 'v1.2.4', 'v1.9.0-beta.1'])
+      expect(await (await get(`/widget/${sameMajor}/fan-polls.js`)).text()).toBe(
+        await (await get('/widget/fan-polls.js')).text(),
+      );
+    for (const otherMajor of ['v0.9.0', 'v2.0.0']) {
+      const other = await get(`/widget/${otherMajor}/fan-polls.js`);
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
+        'This proxy serves the widget 1.2.3: /widget/v1.2.3/fan-polls.js',
+      );
+    }
   });
 
   it('serves nothing outside the widget folder and no hidden file', async () => {

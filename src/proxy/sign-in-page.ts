@@ -1,0 +1,70 @@
+import type { Context } from 'hono';
+import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
+import { PlatformError } from '../platform/errors.ts';
+import { renderCallbackPage } from './callback-page.ts';
+import type { ProxyRuntime } from './runtime.ts';
+
+export type SignInPageStatus = 200 | 400 | 429 | 502;
+
+/**
+ * How a sign-in popup ends: a page that says what happened and, when the card's origin is known, posts the result
+ * to exactly that origin (`callback-page.ts`).
+ */
+export function signInEndPage(
+  c: Context,
+  status: SignInPageStatus,
+  result: SignInResultMessage,
+  origin?: string,
+): Response {
+  const page = renderCallbackPage(result, origin);
+  for (const [name, value] of Object.entries(page.headers)) c.header(name, value);
+  return c.body(page.html, status);
+}
+
+export function signInFailure(error: string, message: string): SignInResultMessage {
+  return { type: 'fan-polls:sign-in', ok: false, error, message };
+}
+
+/** The sign-in limit per client address: a 429 page (with `Retry-After`) when spent, else undefined. */
+export async function signInRateLimited(
+  runtime: ProxyRuntime,
+  c: Context,
+  origin: string | undefined,
+): Promise<Response | undefined> {
+  const retryAfter = await runtime.signInLimiter.take(runtime.clientAddress(c));
+  if (retryAfter === undefined) return undefined;
+  c.header('Retry-After', String(retryAfter));
+  return signInEndPage(
+    c,
+    429,
+    signInFailure('rate_limited', 'Too many sign-in attempts. Wait a minute and try again.'),
+    origin,
+  );
+}
+
+/** What a callback that failed on the platform's side tells the card. */
+export function callbackFailure(error: unknown): { status: SignInPageStatus; result: SignInResultMessage } {
+  const fail = (status: SignInPageStatus, code: string, message: string) => ({
+    status,
+    result: signInFailure(code, message),
+  });
+  if (error instanceof PlatformError) {
+    switch (error.code) {
+      case 'access_denied':
+        return fail(200, 'access_denied', 'You did not allow Fan Polls to use your account.');
+      case 'invalid_input':
+        return fail(
+          400,
+          'invalid_request',
+          'The platform sent back an answer that does not match this sign-in.',
+        );
+      case 'oauth_error':
+        return fail(502, 'sign_in_failed', 'The platform refused the sign-in.');
+      case 'throttled':
+        return fail(429, 'rate_limited', 'The platform is busy. Try again in a minute.');
+      default:
+        return fail(502, 'platform_unavailable', 'The platform did not answer. Try again shortly.');
+    }
+  }
+  return fail(502, 'sign_in_failed', 'Sign-in failed. Try again shortly.');
+}
