@@ -19,7 +19,7 @@ const pageWidget = widgetFolder + 'page-widget.ts';
 const pageWidgetPlaceholder = '__fan_polls_page_widget__';
 /**
  * No comments in what pages load: tree-shaking annotations (`@__PURE__`) are for bundlers, and pages get the final
- * code. Lit's licence comments were left out before this build too (see the README's widget files).
+ * code. Lit's licence comments were left out before this build too (see docs/embedding.md's files).
  */
 const shippedComments = false;
 /**
@@ -33,7 +33,7 @@ const entries = [
 ] as const;
 
 /**
- * Lit's templates minified by Lit's own plugin: HTML by html-minifier-next, CSS by lightningcss (README: measured,
+ * Lit's templates minified by Lit's own plugin: HTML by html-minifier-next, CSS by lightningcss (BENCHMARKS.md: measured,
  * -324 B gzip on the element code). A template it cannot parse fails the build instead of shipping unminified.
  */
 function minifiedTemplates(): Plugin {
@@ -147,7 +147,7 @@ async function writeElementsManifest(): Promise<void> {
 const internalMembers = { 'fan-poll-list': ['shownIds'] };
 
 /**
- * `vite build --mode widget`: `dist/widget/` (see the README's widget section for the files). The element code is
+ * `vite build --mode widget`: `dist/widget/` (see docs/embedding.md for the files). The element code is
  * one entry (`page-widget.ts`); the bundler splits what it imports with `import()` (other languages, the list's
  * body) into chunks of their own, every one named `chunks/<name>-<hash>.js`.
  */
