@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
 import { geckoExtensionId } from '../src/local-defaults.ts';
+import { licenceNotices } from '../widget/build/licence-notices.ts';
 import { zipDirectory } from './build/zip-directory.ts';
 
 export type ExtensionTarget = 'chrome' | 'firefox';
@@ -101,6 +102,7 @@ export function extensionBuild(target: ExtensionTarget): UserConfig {
     plugins: [
       crx({ manifest: extensionManifest(target) as unknown as ManifestV3Export, browser: target }),
       nothingWebAccessible(),
+      licenceNotices(`extension-${target}`),
       zipForStores(target, outDir),
     ],
     build: {
@@ -114,6 +116,8 @@ export function extensionBuild(target: ExtensionTarget): UserConfig {
         // Lit in a chunk of its own, named so: addons-linter's one accepted warning (Lit's template innerHTML) is
         // recognised by file name (extension-firefox.test.ts).
         output: {
+          // Licence comments kept (Lit's `@license` BSD-3-Clause headers); THIRD-PARTY-NOTICES.txt has the texts.
+          comments: { legal: true, annotation: false, jsdoc: false },
           advancedChunks: {
             groups: [{ name: 'lit', test: /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/ }],
           },

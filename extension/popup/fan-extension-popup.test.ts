@@ -38,9 +38,38 @@ function mountPopup(answers: Answers, site?: { tabId: number; origin: string }) 
   return { popup, asked: background.asked };
 }
 
-const rows = (popup: FanExtensionPopup): HTMLButtonElement[] => [
-  ...(popup.shadowRoot?.querySelectorAll<HTMLButtonElement>('[data-testid="poll-row"]') ?? []),
-];
+/** Every element matching `selector` in the popup, its tabs' and parts' shadow roots included (each is an element). */
+function findAll<E extends Element = Element>(popup: FanExtensionPopup, selector: string): E[] {
+  const within = (root: ParentNode): E[] => [
+    ...root.querySelectorAll<E>(selector),
+    ...[...root.querySelectorAll('*')].flatMap((element) =>
+      element.shadowRoot ? within(element.shadowRoot) : [],
+    ),
+  ];
+  return popup.shadowRoot ? within(popup.shadowRoot) : [];
+}
+
+function find(popup: FanExtensionPopup, selector: string): HTMLElement | null {
+  return findAll<HTMLElement>(popup, selector)[0] ?? null;
+}
+
+/** The popup's text as the fan reads it, across its parts' shadow roots (not into the cards). */
+function popupText(popup: FanExtensionPopup): string {
+  const within = (root: Node): string =>
+    [...root.childNodes]
+      .map((node) =>
+        node instanceof Element && node.shadowRoot && node.localName !== 'fan-poll'
+          ? within(node.shadowRoot)
+          : node.nodeType === Node.ELEMENT_NODE
+            ? within(node)
+            : (node.textContent ?? ''),
+      )
+      .join('');
+  return popup.shadowRoot ? within(popup.shadowRoot) : '';
+}
+
+const rows = (popup: FanExtensionPopup): HTMLButtonElement[] =>
+  findAll<HTMLButtonElement>(popup, '[data-testid="poll-row"]');
 
 /** Opens the first row into the widget's card, as the fan taps it. */
 async function openFirstRow(popup: FanExtensionPopup): Promise<void> {
@@ -51,7 +80,7 @@ async function openFirstRow(popup: FanExtensionPopup): Promise<void> {
 }
 
 const card = (popup: FanExtensionPopup): FanPoll | null | undefined =>
-  popup.shadowRoot?.querySelector('fan-poll');
+  findAll<FanPoll>(popup, 'fan-poll')[0] ?? null;
 const cardText = (popup: FanExtensionPopup): string =>
   card(popup)?.shadowRoot?.textContent.replace(/\s+/g, ' ') ?? '';
 
@@ -72,7 +101,7 @@ describe('the popup’s polls are the widget’s cards', () => {
     });
     await openFirstRow(popup);
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('[data-testid="session"]')?.textContent).toContain('fan-1');
+      expect(find(popup, '[data-testid="session"]')?.textContent).toContain('fan-1');
       expect(card(popup)?.shadowRoot?.querySelector('button')?.textContent.trim()).toBe('Vote');
     });
     expect(card(popup)?.getAttribute('poll-id')).toBe(pollId);
@@ -105,9 +134,9 @@ describe('the popup’s polls are the widget’s cards', () => {
   it('asks for the polls the fan voted in when the filter is on', async () => {
     const { popup, asked } = mountPopup({ 'user-polls': () => [] });
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.textContent).toContain('No polls.');
+      expect(popupText(popup)).toContain('No polls.');
     });
-    const filter = popup.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const filter = findAll<HTMLInputElement>(popup, 'input[type="checkbox"]')[0]!;
     filter.click();
     await vi.waitFor(() => {
       expect(asked).toContainEqual({ type: 'user-polls', payload: { userVoted: true } });
@@ -132,9 +161,7 @@ describe('the popup’s polls are the widget’s cards', () => {
     card(popup)!.shadowRoot!.querySelectorAll('input')[0]!.click();
     card(popup)!.shadowRoot!.querySelector('button')!.click();
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('[data-testid="session"]')?.textContent).toContain(
-        'Not signed in',
-      );
+      expect(find(popup, '[data-testid="session"]')?.textContent).toContain('Not signed in');
     });
     expect(card(popup)).toBeNull();
   });
@@ -156,7 +183,7 @@ describe('the popup’s compact list', () => {
       Array.from({ length: 8 }, (_, n) => `Open ${n}`),
     );
     expect(card(popup)).toBeNull();
-    [...popup.shadowRoot!.querySelectorAll('button')]
+    findAll<HTMLButtonElement>(popup, 'button')
       .find((button) => button.textContent.trim() === 'Next')!
       .click();
     await vi.waitFor(() => {
@@ -191,11 +218,9 @@ describe('the popup’s site of the tab', () => {
       return Promise.resolve();
     };
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')?.textContent).toContain(
-        'It can never vote for you',
-      );
+      expect(find(popup, '[data-testid="this-site"]')?.textContent).toContain('It can never vote for you');
     });
-    [...popup.shadowRoot!.querySelectorAll('button')]
+    findAll<HTMLButtonElement>(popup, 'button')
       .find((b) => b.textContent.trim() === 'Connect this site')!
       .click();
     // Synchronously, in the click: the browser grants permissions only there.
@@ -204,22 +229,20 @@ describe('the popup’s site of the tab', () => {
       expect(reloaded).toEqual([5]);
     });
     expect(asked).toContainEqual({ type: 'connect-site', payload: { origin: 'https://club.example' } });
-    expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')?.textContent).toContain(
-      'is connected',
-    );
+    expect(find(popup, '[data-testid="this-site"]')?.textContent).toContain('is connected');
   });
 
   it('connects nothing when the browser refuses', async () => {
     const { popup, asked } = mountPopup({}, site);
     popup.requestSitePermission = () => Promise.resolve(false);
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('[data-testid="this-site"]')).not.toBeNull();
+      expect(find(popup, '[data-testid="this-site"]')).not.toBeNull();
     });
-    [...popup.shadowRoot!.querySelectorAll('button')]
+    findAll<HTMLButtonElement>(popup, 'button')
       .find((b) => b.textContent.trim() === 'Connect this site')!
       .click();
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('did not allow');
+      expect(find(popup, '[role="alert"]')?.textContent).toContain('did not allow');
     });
     expect(asked.map((each) => each.type)).not.toContain('connect-site');
   });
@@ -234,21 +257,54 @@ describe('the popup’s site of the tab', () => {
       'disconnect-site': () => [],
     });
     await vi.waitFor(() => {
-      expect(popup.shadowRoot?.querySelector('nav')).not.toBeNull();
+      expect(find(popup, 'nav')).not.toBeNull();
     });
-    [...popup.shadowRoot!.querySelectorAll('nav button')]
+    findAll<HTMLButtonElement>(popup, 'nav button')
       .find((b) => b.textContent.trim() === 'Connected sites')!
       .dispatchEvent(new MouseEvent('click'));
     await vi.waitFor(() => {
-      expect(
-        popup.shadowRoot?.querySelector('[data-testid="site-activity"]')?.textContent.replace(/\s+/g, ' '),
-      ).toContain('4 reads of your votes · 2 votes proposed · 1 confirmed');
+      expect(find(popup, '[data-testid="site-activity"]')?.textContent.replace(/\s+/g, ' ')).toContain(
+        '4 reads of your votes · 2 votes proposed · 1 confirmed',
+      );
     });
-    popup
-      .shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Disconnect https://club.example"]')!
-      .click();
+    findAll<HTMLButtonElement>(popup, 'button[aria-label="Disconnect https://club.example"]')[0]!.click();
     await vi.waitFor(() => {
       expect(asked).toContainEqual({ type: 'disconnect-site', payload: { origin: 'https://club.example' } });
     });
+  });
+});
+
+describe('the popup’s history', () => {
+  it('searches the history and pages it with the same search', async () => {
+    const page = Array.from({ length: 10 }, (_, n) =>
+      pollIn('closed', { id: `${n}c8d2e3f-4051-4b6c-9d7e-8f90a1b2c3d4`, question: `Past ${n}` }),
+    );
+    const { popup, asked } = mountPopup({ 'user-polls': () => [], 'poll-history': () => page });
+    await vi.waitFor(() => {
+      expect(find(popup, 'nav')).not.toBeNull();
+    });
+    findAll<HTMLButtonElement>(popup, 'nav button')
+      .find((b) => b.textContent.trim() === 'History')!
+      .click();
+    await vi.waitFor(() => {
+      expect(rows(popup)).toHaveLength(10);
+    });
+    const search = findAll<HTMLInputElement>(popup, 'input[type="search"]')[0]!;
+    search.value = ' derby ';
+    search.dispatchEvent(new Event('input'));
+    findAll<HTMLButtonElement>(popup, 'button[type="submit"]')[0]!.click();
+    await vi.waitFor(() => {
+      expect(asked).toContainEqual({
+        type: 'poll-history',
+        payload: { page: 1, limit: 10, search: 'derby' },
+      });
+    });
+    findAll<HTMLButtonElement>(popup, 'button')
+      .find((button) => button.textContent.trim() === 'Next')!
+      .click();
+    await vi.waitFor(() => {
+      expect(find(popup, '[data-testid="history-page"]')?.textContent).toBe('Page 2');
+    });
+    expect(asked).toContainEqual({ type: 'poll-history', payload: { page: 2, limit: 10, search: 'derby' } });
   });
 });

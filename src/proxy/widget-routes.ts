@@ -14,6 +14,7 @@ const contentTypes: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
   html: 'text/html; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
   map: 'application/json; charset=utf-8',
   svg: 'image/svg+xml',
   png: 'image/png',

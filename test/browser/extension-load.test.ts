@@ -57,7 +57,7 @@ describe('the built extension', () => {
         ).chrome.management.getPermissionWarningsByManifest(text),
       JSON.stringify(storeManifest(manifest)),
     );
-    // The sandbox's loopback addresses only (the README states this warning); nothing about all websites.
+    // The sandbox's loopback addresses only (docs/extension.md states this warning); nothing about all websites.
     expect(warnings).toEqual(['Read and change your data on 127.0.0.1 and localhost']);
     const page = await extension.context.newPage();
     await page.goto(site.url);

@@ -1,4 +1,4 @@
-// The README's two snippets as printed (pinned to the widget's version), on a partner page of another site (http://localhost:<port>) than the proxy
+// The two snippets of docs/embedding.md as printed (pinned to the widget's version), on a partner page of another site (http://localhost:<port>) than the proxy
 // (http://127.0.0.1:<port>), with the widget loaded from the proxy's /widget/: the cards render, the iframe page is
 // framed (its frame-ancestors name the page), and after a vote the card shows the new count within a tick or two
 // and never an older one (no browser cache answers a live read).
@@ -17,7 +17,7 @@ let stack: SandboxAndProxy;
 let page: { url: string; close: () => Promise<void> };
 let pollId = '';
 
-/** The README's snippets with the proxy's URL for `https://polls.club.example`. */
+/** The snippets of docs/embedding.md with the proxy's URL for `https://polls.club.example`. */
 function partnerPage(proxyUrl: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match page</title>
 <script type="module" src="${proxyUrl}/widget/v${widgetVersion}/fan-polls.js" data-proxy="${proxyUrl}"></script>

@@ -241,7 +241,7 @@ export class FanPoll extends FanElement {
     this.#noticePhase(view, strings, locale, details);
     if (view.phase === 'open' || this.channel) this.#startVoting();
     const action = fanAction(view, this.#voting?.fan ?? unknownFan);
-    // Before the close, a fan sees the shares only with their own vote (no bandwagon; the README says why); after
+    // Before the close, a fan sees the shares only with their own vote (no bandwagon; docs/embedding.md says why); after
     // it, everyone does. Upcoming, cancelled and unknown polls show none.
     const voted = action.kind === 'voted' || action.kind === 'rejected';
     const revealed = voted || phase === 'closed' || phase === 'disclosed';

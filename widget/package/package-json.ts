@@ -23,6 +23,7 @@ export function packageJson(rootPackage: Record<string, unknown>): Record<string
     version: rootPackage.version,
     description:
       'Live fan polls for partner pages: <fan-poll>, <fan-poll-list> and <fan-poll-frame> web components (Lit), with types and React components.',
+    license: 'MIT',
     type: 'module',
     exports: {
       ...Object.fromEntries(
@@ -38,7 +39,17 @@ export function packageJson(rootPackage: Record<string, unknown>): Record<string
     module: './index.js',
     sideEffects: sideEffectEntries.map((name) => `./${name}.js`),
     customElements: 'custom-elements.json',
-    files: ['*.js', '*.js.map', 'chunks/', 'types/', 'custom-elements.json', 'README.md', 'CHANGELOG.md'],
+    files: [
+      '*.js',
+      '*.js.map',
+      'chunks/',
+      'types/',
+      'custom-elements.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE.txt',
+      'THIRD-PARTY-NOTICES.txt',
+    ],
     keywords: ['web-components', 'lit', 'custom-elements', 'polls', 'fan-tokens', 'react'],
     dependencies: { lit: dependencies.lit, '@lit/react': devDependencies['@lit/react'] },
     peerDependencies: { react: '>=18' },

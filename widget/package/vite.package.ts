@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin, UserConfig } from 'vite';
 import { packageJson, packageEntries } from './package-json.ts';
+import { licenceNotices } from '../build/licence-notices.ts';
 import { packageManifest } from './package-manifest.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,7 +20,7 @@ export function packageBuild(): UserConfig {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [packageFiles()],
+    plugins: [packageFiles(), licenceNotices('package')],
     build: {
       outDir,
       emptyOutDir: true,

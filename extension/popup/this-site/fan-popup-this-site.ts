@@ -1,0 +1,97 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { extensionTheme } from '../../shared/extension-theme.ts';
+import type { ActiveSite } from '../active-site.ts';
+import { PopupActionEvent } from '../popup-action-event.ts';
+
+/**
+ * The site of the tab the popup was opened over: what connecting it allows, and Connect; or that it is connected, and
+ * Disconnect. The popup connects it inside the fan's click (the browser grants a host permission only there).
+ */
+export class FanPopupThisSite extends LitElement {
+  static override properties = {
+    site: { attribute: false },
+    connected: { attribute: false },
+    busy: { attribute: false },
+  };
+
+  declare site: ActiveSite | undefined;
+  declare connected: boolean;
+  declare busy: boolean;
+
+  constructor() {
+    super();
+    this.site = undefined;
+    this.connected = false;
+    this.busy = false;
+  }
+
+  static override styles = [
+    extensionTheme,
+    css`
+      .this-site {
+        margin-bottom: 10px;
+      }
+      .origin {
+        font-family: ui-monospace, monospace;
+        font-weight: 600;
+        word-break: break-all;
+      }
+      ul {
+        margin: 6px 0;
+        padding-left: 18px;
+      }
+    `,
+  ];
+
+  override render() {
+    const site = this.site;
+    if (!site) return nothing;
+    if (this.connected) {
+      return html`<section class="this-site card" data-testid="this-site">
+        <div><span class="origin">${site.origin}</span> is connected.</div>
+        <div class="muted">Its cards propose votes; you confirm each one in a Fan Polls window.</div>
+        <div class="actions">
+          <button
+            type="button"
+            @click=${() => {
+              this.dispatchEvent(new PopupActionEvent({ kind: 'disconnect-site', origin: site.origin }));
+            }}
+            ?disabled=${this.busy}
+          >
+            Disconnect this site
+          </button>
+        </div>
+      </section>`;
+    }
+    return html`<section class="this-site card" data-testid="this-site">
+      <div>Vote with Fan Polls on <span class="origin">${site.origin}</span>?</div>
+      <ul class="muted">
+        <li>The site can see whether you are signed in.</li>
+        <li>It can ask whether and how you voted in a poll it shows (up to 120 reads an hour).</li>
+        <li>It can propose a vote. Nothing is sent until you confirm it in a Fan Polls window.</li>
+        <li>It can never vote for you, read your tokens or see other sites.</li>
+      </ul>
+      <div class="actions">
+        <button
+          type="button"
+          class="primary"
+          @click=${() => {
+            this.dispatchEvent(new PopupActionEvent({ kind: 'connect-site' }));
+          }}
+          ?disabled=${this.busy}
+        >
+          Connect this site
+        </button>
+      </div>
+    </section>`;
+  }
+}
+
+if (!customElements.get('fan-popup-this-site'))
+  customElements.define('fan-popup-this-site', FanPopupThisSite);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fan-popup-this-site': FanPopupThisSite;
+  }
+}

@@ -1,0 +1,89 @@
+// The project's MIT licence and the third-party notices of what each artefact bundles, read from the artefacts as a
+// partner gets them: the widget as the proxy serves it, the npm package as `npm pack` would pack it, both store zips.
+// Needs the builds (`npm test` runs them first).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const licence = readFileSync(root + 'LICENSE', 'utf8');
+/** Lit's three packages, as a notices file names them: name, version, licence. */
+const litNotices = [
+  /^@lit\/reactive-element \S+ \(BSD-3-Clause\)$/m,
+  /^lit-element \S+ \(BSD-3-Clause\)$/m,
+  /^lit-html \S+ \(BSD-3-Clause\)$/m,
+];
+
+function expectLitNotices(notices: string): void {
+  for (const notice of litNotices) expect(notices).toMatch(notice);
+  // The licence text itself, not only its name.
+  expect(notices).toContain('Redistributions in binary form must reproduce the above copyright notice');
+}
+
+it('the repository is MIT-licensed, in LICENSE and both package.json files', () => {
+  expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Fan Polls contributors\n/);
+  const rootPackage = JSON.parse(readFileSync(root + 'package.json', 'utf8')) as { license?: string };
+  const npmPackage = JSON.parse(readFileSync(root + 'dist/package/package.json', 'utf8')) as {
+    license?: string;
+  };
+  expect(rootPackage.license).toBe('MIT');
+  expect(npmPackage.license).toBe('MIT');
+});
+
+describe('the widget, as the proxy serves it', () => {
+  let stack: SandboxAndProxy;
+
+  beforeAll(async () => {
+    stack = await startSandboxAndProxy({ proxy: { env: { FAN_POLLS_WIDGET_DIR: root + 'dist/widget' } } });
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('serves the licence and the notices of Lit, which its element code bundles, as text', async () => {
+    const served = await fetch(`${stack.proxy.url}/widget/LICENSE.txt`);
+    expect(served.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await served.text()).toBe(licence);
+    const notices = await fetch(`${stack.proxy.url}/widget/THIRD-PARTY-NOTICES.txt`);
+    expect(notices.status).toBe(200);
+    expectLitNotices(await notices.text());
+  });
+});
+
+it('the npm package packs its licence and notices (it bundles no third-party code: Lit is a dependency)', () => {
+  const folder = root + 'dist/package/';
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: folder,
+      encoding: 'utf8',
+    }),
+  ) as [{ files: { path: string }[] }];
+  const paths = packed.files.map((file) => file.path);
+  expect(paths).toEqual(expect.arrayContaining(['LICENSE.txt', 'THIRD-PARTY-NOTICES.txt']));
+  expect(readFileSync(folder + 'LICENSE.txt', 'utf8')).toBe(licence);
+  expect(readFileSync(folder + 'THIRD-PARTY-NOTICES.txt', 'utf8')).toContain(
+    'this build bundles no third-party code',
+  );
+});
+
+describe.each(['chrome', 'firefox'])('the %s store zip', (target) => {
+  const zip = `${root}dist/extension/fan-polls-${target}.zip`;
+  const unzip = (...args: string[]): string => execFileSync('unzip', args, { encoding: 'utf8' });
+
+  it('carries the licence, the notices of everything it bundles, and Lit’s licence comments', () => {
+    expect(unzip('-p', zip, 'LICENSE.txt')).toBe(licence);
+    const notices = unzip('-p', zip, 'THIRD-PARTY-NOTICES.txt');
+    expectLitNotices(notices);
+    expect(notices).toMatch(/^oauth4webapi \S+ \(MIT\)$/m);
+    expect(notices).toMatch(/^webextension-polyfill \S+ \(MPL-2\.0\)$/m);
+    const lit = unzip('-Z1', zip)
+      .split('\n')
+      .find((name) => /^assets\/lit-[\w-]+\.js$/.test(name));
+    expect(unzip('-p', zip, lit!)).toMatch(
+      /@license\s+\*?\s*Copyright \d{4} Google LLC\s+\*?\s*SPDX-License-Identifier: BSD-3-Clause/,
+    );
+  });
+});
