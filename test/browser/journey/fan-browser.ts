@@ -1,0 +1,70 @@
+// What the fan's journey needs from a browser, whatever drives it: Chromium through playwright-core, Firefox ESR
+// through puppeteer-core over WebDriver BiDi, WebKitGTK through WebKitWebDriver. Elements are named by a chain of
+// CSS selectors, each step looking inside the previous match's shadow root (`'fan-poll >> [part~="answer"]'`).
+
+export interface Target {
+  /** CSS selectors separated by ` >> `; each step searches the previous match's shadow root (or its children). */
+  readonly chain: string;
+  /** Only elements whose text contains this. */
+  readonly hasText?: string;
+  /** Which of the matches (default the first). */
+  readonly nth?: number;
+}
+
+/** A document the fan sees: a tab, a popup, or a frame inside one. */
+export interface FanWindow {
+  goto(url: string): Promise<void>;
+  /** Runs `fn(arg)` in the document (not subject to the page's CSP) and returns its JSON result. */
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
+  /** Whether the target is in the document now. */
+  has(target: Target): Promise<boolean>;
+  /** A real click (trusted, with user activation) on the target, which must exist. */
+  click(target: Target): Promise<void>;
+  /** Types `text` into the target input, replacing what is there. */
+  fill(target: Target, text: string): Promise<void>;
+  /** The document of the frame the target is (an iframe element). */
+  frame(target: Target): Promise<FanWindow>;
+  /** A PNG of the whole window (the top-level one, for a frame). */
+  screenshot(path: string): Promise<void>;
+  /** Whether the window was closed (a popup closing itself). */
+  isClosed(): Promise<boolean>;
+}
+
+/** One fan's browser: a fresh profile, no cookies. */
+export interface FanBrowser {
+  readonly engine: 'chromium' | 'firefox' | 'webkit';
+  /** A new tab. */
+  open(url: string): Promise<FanWindow>;
+  /** Runs `action` and returns the window it opened (a popup). */
+  popupFrom(action: () => Promise<void>): Promise<FanWindow>;
+  close(): Promise<void>;
+}
+
+/** Finds `target` in the document, through shadow roots: the function every driver runs in the page. */
+export function findTarget({ chain, hasText, nth }: Target): Element | null {
+  let matches: Element[] = [];
+  let scopes: (Document | Element | ShadowRoot)[] = [document];
+  for (const selector of chain.split(' >> ')) {
+    matches = scopes.flatMap((scope) => [...scope.querySelectorAll(selector)]);
+    scopes = matches.map((element) => element.shadowRoot ?? element);
+  }
+  const filtered =
+    hasText === undefined ? matches : matches.filter((each) => each.textContent.includes(hasText));
+  return filtered[nth ?? 0] ?? null;
+}
+
+/** Polls `condition` every 100 ms until it is truthy (returned) or `timeoutMs` passes (throws, naming `what`). */
+export async function waitUntil<T>(
+  condition: () => Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    last = await condition().catch(() => undefined);
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${String(timeoutMs)} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
