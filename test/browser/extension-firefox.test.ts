@@ -32,6 +32,7 @@ import {
   postInPage,
 } from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
 const firefoxZip = resolve(import.meta.dirname, '../../dist/extension/fan-polls-firefox.zip');
@@ -167,10 +168,10 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     const url = `${firefox.extensionOrigin}/${path}`;
     const tab = await browser.newPage();
     await tab.goto(url, { waitUntil: 'networkidle0' });
-    await tab.waitForFunction(
-      (expected) => location.href === expected && document.readyState === 'complete',
-      { timeout: 10_000 },
-      url,
+    await waitUntil(
+      () => tab.evaluate((expected) => location.href === expected && document.readyState === 'complete', url),
+      `${url} to be loaded`,
+      10_000,
     );
     return tab;
   }
@@ -257,9 +258,13 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       await options.locator(`fan-extension-options >>> input[name="${name}"]`).fill(value);
     }
     await options.locator('fan-extension-options >>> button[type="submit"]').click();
-    await options.waitForFunction(
-      () => document.querySelector('fan-extension-options')?.shadowRoot?.textContent.includes('Saved.'),
-      { timeout: 10_000 },
+    await waitUntil(
+      () =>
+        options.evaluate(() =>
+          document.querySelector('fan-extension-options')?.shadowRoot?.textContent.includes('Saved.'),
+        ),
+      'the options to be saved',
+      10_000,
     );
     vaultReader = options;
     page = await browser.newPage();
@@ -348,13 +353,17 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     }, confirmed!.answer);
     await (otherAnswer as ElementHandle<HTMLInputElement>).click();
     // Polled: puppeteer's selector waits do not see attribute changes inside a shadow root.
-    await confirm.waitForFunction(
+    await waitUntil(
       () =>
-        document
-          .querySelector('fan-extension-confirm')
-          ?.shadowRoot?.querySelector('[data-testid="confirm"]')
-          ?.getAttribute('aria-disabled') === 'false',
-      { timeout: 10_000, polling: 100 },
+        confirm.evaluate(
+          () =>
+            document
+              .querySelector('fan-extension-confirm')
+              ?.shadowRoot?.querySelector('[data-testid="confirm"]')
+              ?.getAttribute('aria-disabled') === 'false',
+        ),
+      'the confirm button to arm',
+      10_000,
     );
     await confirm
       .locator(inWindow('[data-testid="confirm"]'))
@@ -506,13 +515,16 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
   it('signs out from the popup: no token left in any storage, none ever sent to the page', async () => {
     const popup = await openExtensionPage('popup.html');
     await popup.locator('fan-extension-popup >>> button::-p-text(Sign out)').click();
-    await popup.waitForFunction(
+    await waitUntil(
       () =>
-        document
-          .querySelector('fan-extension-popup')
-          ?.shadowRoot?.querySelector('[data-testid="session"]')
-          ?.textContent.includes('Not signed in'),
-      { timeout: 10_000 },
+        popup.evaluate(() =>
+          document
+            .querySelector('fan-extension-popup')
+            ?.shadowRoot?.querySelector('[data-testid="session"]')
+            ?.textContent.includes('Not signed in'),
+        ),
+      'the popup to say Not signed in',
+      10_000,
     );
     await popup.close();
     expect(await everyStorage()).not.toContain(canaryTokenPrefix);

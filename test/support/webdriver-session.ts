@@ -43,7 +43,7 @@ export class WebDriverSession {
       args: [arg],
     }).then((value) => {
       if (value !== null && typeof value === 'object' && '__error' in value) {
-        throw new WebDriverError('script error', String((value).__error));
+        throw new WebDriverError('script error', String(value.__error));
       }
       return value as Awaited<R>;
     });

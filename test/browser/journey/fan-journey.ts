@@ -1,9 +1,10 @@
 // The fan's journey, one definition for every engine: the demo page's card, banner and list; sign-in from the card's
 // popup; a vote the platform records once; live results; sign-out. Each state is saved as a screenshot.
 import type { Sandbox } from '../../../src/sandbox/sandbox.ts';
+import { waitUntil } from '../../support/wait-until.ts';
 import { recordedAnswerIds } from '../../support/recorded-vote.ts';
 import { screenshotPath } from '../../support/screenshots.ts';
-import { waitUntil, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
+import { type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
 
 export interface JourneyStack {
   readonly sandbox: Sandbox;

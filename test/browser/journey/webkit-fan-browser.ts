@@ -1,6 +1,7 @@
 // The fan's browser as WebKitGTK (WebKitWebDriver, W3C WebDriver classic), with its default cookie policy, which
 // refuses third-party cookies as Safari does. WebDriver addresses one window and frame at a time, so each window
 // here switches to itself (and down its frames) before every command.
+import { waitUntil } from '../../support/wait-until.ts';
 import { writeFile } from 'node:fs/promises';
 import {
   isWebDriverElement,
@@ -8,7 +9,7 @@ import {
   type WebDriverSession,
 } from '../../support/webdriver-session.ts';
 import type { WebKitDriver } from '../../support/webkit.ts';
-import { findTarget, waitUntil, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
+import { findTarget, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
 
 export async function webkitFanBrowser(driver: WebKitDriver): Promise<FanBrowser> {
   const session = await driver.newSession();
