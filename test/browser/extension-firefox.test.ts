@@ -33,6 +33,7 @@ import {
 } from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
 import { waitUntil } from '../support/wait-until.ts';
+import { clickDeep, deepElement, fillDeep } from '../support/puppeteer-deep.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
 const firefoxZip = resolve(import.meta.dirname, '../../dist/extension/fan-polls-firefox.zip');
@@ -155,7 +156,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     await finder.close();
     const popup = await openExtensionPage(`popup.html?tab=${tabId}`);
     const reloaded = target.waitForNavigation({ timeout: 15_000 });
-    await popup.locator('fan-extension-popup >>> button::-p-text(Connect this site)').click();
+    await clickDeep(popup, { chain: 'fan-extension-popup >> button', hasText: 'Connect this site' });
     await reloaded;
     await popup.close();
   }
@@ -255,9 +256,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       platformAuthUrl: stack.sandbox.authUrl,
     };
     for (const [name, value] of Object.entries(settings)) {
-      await options.locator(`fan-extension-options >>> input[name="${name}"]`).fill(value);
+      await fillDeep(options, { chain: `fan-extension-options >> input[name="${name}"]` }, value);
     }
-    await options.locator('fan-extension-options >>> button[type="submit"]').click();
+    await clickDeep(options, { chain: 'fan-extension-options >> button[type="submit"]' });
     await waitUntil(
       () =>
         options.evaluate(() =>
@@ -316,9 +317,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     expect(authorize.get('code_challenge_method')).toBe('S256');
     expect(authorize.get('referrer')).toBe('riverside');
     const consent = (await target.page())!;
-    await consent.locator('input[name="username"]').fill('sam');
-    await consent.locator('input[name="password"]').fill('fan-polls');
-    await consent.locator('button.allow').click();
+    await fillDeep(consent, { chain: 'input[name="username"]' }, 'sam');
+    await fillDeep(consent, { chain: 'input[name="password"]' }, 'fan-polls');
+    await clickDeep(consent, { chain: 'button.allow' });
     expect(await signingIn).toEqual({ ok: true, result: { type: 'sign-in', status: { signedIn: true } } });
     expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
@@ -334,8 +335,8 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     });
     const voting = askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: proposed!.id });
     const confirm = await waitForExtensionTab('confirm.html');
-    const inWindow = (selector: string) => `fan-extension-confirm >>> ${selector}`;
-    await confirm.waitForSelector(inWindow('[data-testid="question"]'), { timeout: 10_000 });
+    const inWindow = (selector: string) => ({ chain: `fan-extension-confirm >> ${selector}` });
+    await deepElement(confirm, inWindow('[data-testid="question"]'));
     const shown = await confirm.evaluate(() => {
       const root = document.querySelector('fan-extension-confirm')?.shadowRoot;
       return {
@@ -365,12 +366,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       'the confirm button to arm',
       10_000,
     );
-    await confirm
-      .locator(inWindow('[data-testid="confirm"]'))
-      .click()
-      .catch((error: unknown) => {
-        if (!confirm.isClosed()) throw error;
-      });
+    await clickDeep(confirm, inWindow('[data-testid="confirm"]')).catch((error: unknown) => {
+      if (!confirm.isClosed()) throw error;
+    });
     expect(await voting).toEqual({
       ok: true,
       result: { type: 'vote', accepted: true, answerId: confirmed!.id },
@@ -514,7 +512,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
 
   it('signs out from the popup: no token left in any storage, none ever sent to the page', async () => {
     const popup = await openExtensionPage('popup.html');
-    await popup.locator('fan-extension-popup >>> button::-p-text(Sign out)').click();
+    await clickDeep(popup, { chain: 'fan-extension-popup >> button', hasText: 'Sign out' });
     await waitUntil(
       () =>
         popup.evaluate(() =>

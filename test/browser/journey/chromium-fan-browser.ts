@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { launchFreshProfile } from '../../support/chromium.ts';
-import { findTarget, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
+import { findTarget, type Target } from '../../support/find-target.ts';
+import type { FanBrowser, FanWindow } from './fan-browser.ts';
 
 export async function chromiumFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'): Promise<FanBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'fan-polls-journey-'));

@@ -1,15 +1,10 @@
+import type { Target } from '../../support/find-target.ts';
+
+export type { Target };
+
 // What the fan's journey needs from a browser, whatever drives it: Chromium through playwright-core, Firefox ESR
 // through puppeteer-core over WebDriver BiDi, WebKitGTK through WebKitWebDriver. Elements are named by a chain of
 // CSS selectors, each step looking inside the previous match's shadow root (`'fan-poll >> [part~="answer"]'`).
-
-export interface Target {
-  /** CSS selectors separated by ` >> `; each step searches the previous match's shadow root (or its children). */
-  readonly chain: string;
-  /** Only elements whose text contains this. */
-  readonly hasText?: string;
-  /** Which of the matches (default the first). */
-  readonly nth?: number;
-}
 
 /** A document the fan sees: a tab, a popup, or a frame inside one. */
 export interface FanWindow {
@@ -38,17 +33,4 @@ export interface FanBrowser {
   /** Runs `action` and returns the window it opened (a popup). */
   popupFrom(action: () => Promise<void>): Promise<FanWindow>;
   close(): Promise<void>;
-}
-
-/** Finds `target` in the document, through shadow roots: the function every driver runs in the page. */
-export function findTarget({ chain, hasText, nth }: Target): Element | null {
-  let matches: Element[] = [];
-  let scopes: (Document | Element | ShadowRoot)[] = [document];
-  for (const selector of chain.split(' >> ')) {
-    matches = scopes.flatMap((scope) => [...scope.querySelectorAll(selector)]);
-    scopes = matches.map((element) => element.shadowRoot ?? element);
-  }
-  const filtered =
-    hasText === undefined ? matches : matches.filter((each) => each.textContent.includes(hasText));
-  return filtered[nth ?? 0] ?? null;
 }

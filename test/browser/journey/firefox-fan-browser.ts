@@ -3,7 +3,8 @@
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { waitUntil } from '../../support/wait-until.ts';
 import { firefoxNoNetworkPrefs, firefoxPath } from '../../support/firefox.ts';
-import { findTarget, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
+import { findTarget, type Target } from '../../support/find-target.ts';
+import type { FanBrowser, FanWindow } from './fan-browser.ts';
 
 /** Firefox's `network.cookie.cookieBehavior`: 5 is its default (partitioned third-party cookies), 1 blocks them. */
 const cookieBehavior = { allowed: 5, blocked: 1 } as const;

@@ -9,7 +9,8 @@ import {
   type WebDriverSession,
 } from '../../support/webdriver-session.ts';
 import type { WebKitDriver } from '../../support/webkit.ts';
-import { findTarget, type FanBrowser, type FanWindow, type Target } from './fan-browser.ts';
+import { findTarget, type Target } from '../../support/find-target.ts';
+import type { FanBrowser, FanWindow } from './fan-browser.ts';
 
 export async function webkitFanBrowser(driver: WebKitDriver): Promise<FanBrowser> {
   const session = await driver.newSession();
