@@ -1,25 +1,40 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { configuratorRoutes, type ConfiguratorSettings } from '../contracts/configurator-contract.ts';
-import { demoApplication, localPorts } from '../local-defaults.ts';
+import { demoApplication, localUrl } from '../local-defaults.ts';
 import { fans } from '../sandbox/data/fans.ts';
 import { serveSandbox } from '../sandbox/serve.ts';
 import { serveProxy } from '../proxy/serve.ts';
+import { isBuildFresh, recordBuild } from './build-freshness.ts';
 import { serveDemo } from './demo-server.ts';
+import { parseStartOptions, StartOptionError, startUsage, type StartOptions } from './start-options.ts';
 
 /**
- * `npm start` (after `npm run build`): the embedded default. The platform sandbox on its two origins, the partner
- * proxy in front of it holding the demo application's secret, and the demo match page with live widgets.
+ * `npm start`: the embedded default. Builds when the sources changed since the last build (or with `--rebuild`),
+ * then serves the platform sandbox on its two origins, the partner proxy in front of it holding the demo
+ * application's secret, and the demo match page with live widgets. Ports come from flags (`startUsage`).
  */
-const sandbox = await serveSandbox();
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const options = readOptions();
+buildUnlessFresh(options);
+
+const demoUrl = localUrl(options.demoPort);
+const proxyCallback = `${localUrl(options.proxyPort)}/auth/callback`;
+const sandbox = await serveSandbox({
+  apiPort: options.sandboxApiPort,
+  authPort: options.sandboxAuthPort,
+  extraRedirectUris: [proxyCallback],
+});
 const proxy = await serveProxy({
   env: {
+    FAN_POLLS_ALLOWED_ORIGINS: demoUrl,
     ...process.env,
     FAN_POLLS_PLATFORM_API_URL: process.env.FAN_POLLS_PLATFORM_API_URL ?? sandbox.apiUrl,
     FAN_POLLS_PLATFORM_AUTH_URL: process.env.FAN_POLLS_PLATFORM_AUTH_URL ?? sandbox.authUrl,
   },
-  port: localPorts.proxy,
+  port: options.proxyPort,
 });
-const demo = await serveDemo({ port: localPorts.demo, proxyUrl: proxy.url });
+const demo = await serveDemo({ port: options.demoPort, proxyUrl: proxy.url });
 // The version partners pin, as the proxy says it (the configurator reads the same answer).
 const { version: widgetVersion } = (await (
   await fetch(proxy.url + configuratorRoutes.settings)
@@ -43,7 +58,7 @@ Fan Polls is running on the embedded default.
   Sandbox fans        ${fans.map((fan) => `${fan.username} (${fan.displayName})`).join(', ')}
                       password for all: ${fans[0]?.password ?? ''}
 
-Ctrl+C stops everything.`);
+Ctrl+C stops everything. Other ports: ${startUsage.split('\n')[0]} (npm start -- --help).`);
 
 async function stop(): Promise<void> {
   await Promise.allSettled([demo.close(), proxy.close(), sandbox.close()]);
@@ -51,3 +66,30 @@ async function stop(): Promise<void> {
 }
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+
+function readOptions(): StartOptions {
+  const args = process.argv.slice(2);
+  if (args.includes('--help')) {
+    console.log(startUsage);
+    process.exit(0);
+  }
+  try {
+    return parseStartOptions(args);
+  } catch (error) {
+    if (!(error instanceof StartOptionError)) throw error;
+    console.error(`${error.message}\n\n${startUsage}`);
+    process.exit(2);
+  }
+}
+
+/** `npm run build` when dist/ was built from other sources; says which, and how to force it. */
+function buildUnlessFresh({ rebuild }: StartOptions): void {
+  if (!rebuild && isBuildFresh(root)) {
+    console.log('The build in dist/ is up to date with the sources (npm start -- --rebuild builds again).');
+    return;
+  }
+  console.log(rebuild ? 'Building (--rebuild)...' : 'The sources changed since the last build: building...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  recordBuild(root);
+}

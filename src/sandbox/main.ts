@@ -11,6 +11,8 @@ const { values } = parseArgs({
     'auth-port': { type: 'string', default: String(localPorts.sandboxAuth) },
     'requests-per-minute': { type: 'string', default: String(sandboxChoices.requestsPerMinute) },
     'simulated-votes-per-minute': { type: 'string', default: String(sandboxChoices.simulatedVotesPerMinute) },
+    // A proxy's sign-in callback on another port or host, registered beside the demo's (repeatable).
+    'redirect-uri': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -23,6 +25,7 @@ const running = await serveSandbox({
     '--simulated-votes-per-minute',
     6000,
   ),
+  extraRedirectUris: values['redirect-uri'].map(parseRedirectUri),
 });
 
 const { clientId, clientSecret, partnerTag } = demoApplication;
@@ -30,6 +33,7 @@ console.log(`Fan Polls platform sandbox
   resource API ({base_url}): ${running.apiUrl}
   OAuth server ({auth_url}): ${running.authUrl}
   demo application: client_id=${clientId} client_secret=${clientSecret} partner_tag=${partnerTag}
+  redirect URIs of the demo application: ${running.sandbox.state.applications.find(clientId)?.redirectUris.join(' ') ?? ''}
   fans (password "${fans[0]?.password ?? ''}"): ${fans.map((fan) => fan.username).join(', ')}
   control: ${running.apiUrl}/__sandbox/state (see src/sandbox/README.md)
 
@@ -46,4 +50,14 @@ function parseCount(value: string, flag: string, max: number): number {
     process.exit(2);
   }
   return number;
+}
+
+/** An absolute http(s) URL without a fragment (OAuth 2.0 §3.1.2), or exit with a message naming the flag. */
+function parseRedirectUri(value: string): string {
+  const url = URL.parse(value);
+  if (url === null || !/^https?:$/.test(url.protocol) || url.hash !== '') {
+    console.error(`--redirect-uri must be an absolute http(s) URL without a fragment, not "${value}".`);
+    process.exit(2);
+  }
+  return value;
 }

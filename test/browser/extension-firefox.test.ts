@@ -32,6 +32,8 @@ import {
   postInPage,
 } from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
+import { waitUntil } from '../support/wait-until.ts';
+import { clickDeep, deepElement, fillDeep } from '../support/puppeteer-deep.ts';
 
 const firefoxBuild = resolve(import.meta.dirname, '../../dist/extension/firefox');
 const firefoxZip = resolve(import.meta.dirname, '../../dist/extension/fan-polls-firefox.zip');
@@ -154,7 +156,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     await finder.close();
     const popup = await openExtensionPage(`popup.html?tab=${tabId}`);
     const reloaded = target.waitForNavigation({ timeout: 15_000 });
-    await popup.locator('fan-extension-popup >>> button::-p-text(Connect this site)').click();
+    await clickDeep(popup, { chain: 'fan-extension-popup >> button', hasText: 'Connect this site' });
     await reloaded;
     await popup.close();
   }
@@ -167,10 +169,10 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     const url = `${firefox.extensionOrigin}/${path}`;
     const tab = await browser.newPage();
     await tab.goto(url, { waitUntil: 'networkidle0' });
-    await tab.waitForFunction(
-      (expected) => location.href === expected && document.readyState === 'complete',
-      { timeout: 10_000 },
-      url,
+    await waitUntil(
+      () => tab.evaluate((expected) => location.href === expected && document.readyState === 'complete', url),
+      `${url} to be loaded`,
+      10_000,
     );
     return tab;
   }
@@ -254,12 +256,16 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       platformAuthUrl: stack.sandbox.authUrl,
     };
     for (const [name, value] of Object.entries(settings)) {
-      await options.locator(`fan-extension-options >>> input[name="${name}"]`).fill(value);
+      await fillDeep(options, { chain: `fan-extension-options >> input[name="${name}"]` }, value);
     }
-    await options.locator('fan-extension-options >>> button[type="submit"]').click();
-    await options.waitForFunction(
-      () => document.querySelector('fan-extension-options')?.shadowRoot?.textContent.includes('Saved.'),
-      { timeout: 10_000 },
+    await clickDeep(options, { chain: 'fan-extension-options >> button[type="submit"]' });
+    await waitUntil(
+      () =>
+        options.evaluate(() =>
+          document.querySelector('fan-extension-options')?.shadowRoot?.textContent.includes('Saved.'),
+        ),
+      'the options to be saved',
+      10_000,
     );
     vaultReader = options;
     page = await browser.newPage();
@@ -311,9 +317,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     expect(authorize.get('code_challenge_method')).toBe('S256');
     expect(authorize.get('referrer')).toBe('riverside');
     const consent = (await target.page())!;
-    await consent.locator('input[name="username"]').fill('sam');
-    await consent.locator('input[name="password"]').fill('fan-polls');
-    await consent.locator('button.allow').click();
+    await fillDeep(consent, { chain: 'input[name="username"]' }, 'sam');
+    await fillDeep(consent, { chain: 'input[name="password"]' }, 'fan-polls');
+    await clickDeep(consent, { chain: 'button.allow' });
     expect(await signingIn).toEqual({ ok: true, result: { type: 'sign-in', status: { signedIn: true } } });
     expect(await storedAccessToken()).toMatch(new RegExp(`^${canaryTokenPrefix}`));
   });
@@ -329,8 +335,8 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     });
     const voting = askWithFanClick(page, { type: 'vote', pollId: poll!.id, answerId: proposed!.id });
     const confirm = await waitForExtensionTab('confirm.html');
-    const inWindow = (selector: string) => `fan-extension-confirm >>> ${selector}`;
-    await confirm.waitForSelector(inWindow('[data-testid="question"]'), { timeout: 10_000 });
+    const inWindow = (selector: string) => ({ chain: `fan-extension-confirm >> ${selector}` });
+    await deepElement(confirm, inWindow('[data-testid="question"]'));
     const shown = await confirm.evaluate(() => {
       const root = document.querySelector('fan-extension-confirm')?.shadowRoot;
       return {
@@ -348,20 +354,21 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     }, confirmed!.answer);
     await (otherAnswer as ElementHandle<HTMLInputElement>).click();
     // Polled: puppeteer's selector waits do not see attribute changes inside a shadow root.
-    await confirm.waitForFunction(
+    await waitUntil(
       () =>
-        document
-          .querySelector('fan-extension-confirm')
-          ?.shadowRoot?.querySelector('[data-testid="confirm"]')
-          ?.getAttribute('aria-disabled') === 'false',
-      { timeout: 10_000, polling: 100 },
+        confirm.evaluate(
+          () =>
+            document
+              .querySelector('fan-extension-confirm')
+              ?.shadowRoot?.querySelector('[data-testid="confirm"]')
+              ?.getAttribute('aria-disabled') === 'false',
+        ),
+      'the confirm button to arm',
+      10_000,
     );
-    await confirm
-      .locator(inWindow('[data-testid="confirm"]'))
-      .click()
-      .catch((error: unknown) => {
-        if (!confirm.isClosed()) throw error;
-      });
+    await clickDeep(confirm, inWindow('[data-testid="confirm"]')).catch((error: unknown) => {
+      if (!confirm.isClosed()) throw error;
+    });
     expect(await voting).toEqual({
       ok: true,
       result: { type: 'vote', accepted: true, answerId: confirmed!.id },
@@ -505,14 +512,17 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
 
   it('signs out from the popup: no token left in any storage, none ever sent to the page', async () => {
     const popup = await openExtensionPage('popup.html');
-    await popup.locator('fan-extension-popup >>> button::-p-text(Sign out)').click();
-    await popup.waitForFunction(
+    await clickDeep(popup, { chain: 'fan-extension-popup >> button', hasText: 'Sign out' });
+    await waitUntil(
       () =>
-        document
-          .querySelector('fan-extension-popup')
-          ?.shadowRoot?.querySelector('[data-testid="session"]')
-          ?.textContent.includes('Not signed in'),
-      { timeout: 10_000 },
+        popup.evaluate(() =>
+          document
+            .querySelector('fan-extension-popup')
+            ?.shadowRoot?.querySelector('[data-testid="session"]')
+            ?.textContent.includes('Not signed in'),
+        ),
+      'the popup to say Not signed in',
+      10_000,
     );
     await popup.close();
     expect(await everyStorage()).not.toContain(canaryTokenPrefix);

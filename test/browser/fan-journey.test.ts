@@ -1,0 +1,66 @@
+// The fan's journey in the three engines fans use, with the page on the proxy's site and on another site, each
+// engine's cookie policies: every case completes with the vote recorded once, or ends in the documented sentence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firefoxInstalled } from '../support/firefox.ts';
+import { startWebKitDriver, webkitInstalled, type WebKitDriver } from '../support/webkit.ts';
+import type { FanBrowser } from './journey/fan-browser.ts';
+import { chromiumFanBrowser } from './journey/chromium-fan-browser.ts';
+import { firefoxFanBrowser } from './journey/firefox-fan-browser.ts';
+import { runFanJourney } from './journey/fan-journey.ts';
+import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
+import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { journeyCases, type JourneyCase } from './journey/journey-cases.ts';
+
+let webkit: WebKitDriver | undefined;
+
+const launch: Record<
+  JourneyCase['engine'],
+  (cookies: JourneyCase['thirdPartyCookies']) => Promise<FanBrowser>
+> = {
+  chromium: chromiumFanBrowser,
+  firefox: firefoxFanBrowser,
+  webkit: async () => webkitFanBrowser((webkit ??= await startWebKitDriver())),
+};
+
+const installed: Record<JourneyCase['engine'], boolean> = {
+  chromium: true,
+  firefox: firefoxInstalled(),
+  webkit: webkitInstalled(),
+};
+
+describe.each(['same-site', 'cross-site'] as const)('the fan journey, page %s with the proxy', (site) => {
+  let stack: WidgetStack;
+
+  beforeAll(async () => {
+    ensureWidgetBuilt();
+    stack = await startWidgetStack({ simulate: false, crossSite: site === 'cross-site' });
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  afterAll(async () => {
+    await webkit?.close();
+    webkit = undefined;
+  });
+
+  const cases = journeyCases.filter((each) => each.site === site);
+  it.each(cases)('$engine, third-party cookies $thirdPartyCookies: $expected', async (journey) => {
+    if (!installed[journey.engine]) throw new Error(`${journey.engine} is not installed (see .ci/run)`);
+    stack.sandbox.sandbox.reset();
+    const browser = await launch[journey.engine](journey.thirdPartyCookies);
+    try {
+      const name = `${journey.engine}-${site}-${journey.thirdPartyCookies}`;
+      const outcome = await runFanJourney(
+        browser,
+        { sandbox: stack.sandbox.sandbox, pageUrl: stack.demo.url },
+        name,
+      );
+      if (journey.expected === 'voted') expect(outcome.kind).toBe('voted');
+      else expect(outcome).toEqual({ kind: 'refused', message: journey.expected });
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// The fan's browser as Chromium (playwright-core), on a fresh regular profile with third-party cookies allowed or
+// blocked (Chromium's `cookie_controls_mode`).
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { launchFreshProfile } from '../../support/chromium.ts';
+import { findTarget, type Target } from '../../support/find-target.ts';
+import type { FanBrowser, FanWindow } from './fan-browser.ts';
+
+export async function chromiumFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'): Promise<FanBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'fan-polls-journey-'));
+  const context: BrowserContext = await launchFreshProfile(profile, thirdPartyCookies);
+  return {
+    engine: 'chromium',
+    async open(url) {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const window = pageWindow(page, page.mainFrame());
+      await window.goto(url);
+      return window;
+    },
+    async popupFrom(action) {
+      const [popup] = await Promise.all([context.waitForEvent('page'), action()]);
+      await popup.waitForLoadState('domcontentloaded');
+      return pageWindow(popup, popup.mainFrame());
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    },
+  };
+}
+
+function pageWindow(page: Page, frame: Frame): FanWindow {
+  const element = async (target: Target) => {
+    const found = (await frame.evaluateHandle(findTarget, target)).asElement();
+    if (found === null) throw new Error(`No ${JSON.stringify(target)} in ${frame.url()}`);
+    return found;
+  };
+  return {
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    // Playwright's types unbox handles in the argument; the journey passes plain JSON only.
+    evaluate: (fn, arg) => frame.evaluate(fn as never, arg) as never,
+    has: async (target) => (await frame.evaluateHandle(findTarget, target)).asElement() !== null,
+    click: async (target) => {
+      await (await element(target)).click();
+    },
+    fill: async (target, text) => {
+      await (await element(target)).fill(text);
+    },
+    frame: async (target) => {
+      const inner = await (await element(target)).contentFrame();
+      if (inner === null) throw new Error(`${target.chain} is not a frame`);
+      return pageWindow(page, inner);
+    },
+    screenshot: async (path) => {
+      await page.screenshot({ path });
+    },
+    isClosed: () => Promise.resolve(page.isClosed()),
+  };
+}

@@ -1,0 +1,82 @@
+// The fan's browser as Firefox ESR (puppeteer-core over WebDriver BiDi), with its default cookie policy (Total
+// Cookie Protection) or third-party cookies blocked (`network.cookie.cookieBehavior` 1).
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import { waitUntil } from '../../support/wait-until.ts';
+import { firefoxNoNetworkPrefs, firefoxPath } from '../../support/firefox.ts';
+import { findTarget, type Target } from '../../support/find-target.ts';
+import type { FanBrowser, FanWindow } from './fan-browser.ts';
+
+/** Firefox's `network.cookie.cookieBehavior`: 5 is its default (partitioned third-party cookies), 1 blocks them. */
+const cookieBehavior = { allowed: 5, blocked: 1 } as const;
+
+export async function firefoxFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'): Promise<FanBrowser> {
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    // Firefox's BiDi has no viewport emulation: the window is the viewport.
+    defaultViewport: null,
+    args: ['--width=1280', '--height=900'],
+    env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+    extraPrefsFirefox: {
+      ...firefoxNoNetworkPrefs,
+      'network.cookie.cookieBehavior': cookieBehavior[thirdPartyCookies],
+      // Popups opened by a click open as windows, as a fan's would.
+      'dom.disable_open_during_load': true,
+    },
+  });
+  return {
+    engine: 'firefox',
+    async open(url) {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      const window = pageWindow(page, page.mainFrame());
+      await window.goto(url);
+      return window;
+    },
+    async popupFrom(action) {
+      const before = new Set(await browser.pages());
+      await action();
+      const popup = await waitUntil(
+        async () => (await browser.pages()).find((page) => !before.has(page)),
+        'the sign-in popup',
+      );
+      return pageWindow(popup, popup.mainFrame());
+    },
+    close: () => browser.close(),
+  };
+}
+
+function pageWindow(page: Page, frame: Frame): FanWindow {
+  const element = async (target: Target) => {
+    const found = (await frame.evaluateHandle(findTarget, target)).asElement();
+    if (found === null) throw new Error(`No ${JSON.stringify(target)} in ${frame.url()}`);
+    return found as ElementHandle;
+  };
+  return {
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    // Puppeteer's types unbox handles in the argument; the journey passes plain JSON only.
+    evaluate: (fn, arg) => frame.evaluate(fn as never, arg),
+    has: async (target) => (await frame.evaluateHandle(findTarget, target)).asElement() !== null,
+    click: async (target) => {
+      await (await element(target)).click();
+    },
+    fill: async (target, text) => {
+      const input = await element(target);
+      await input.evaluate((node) => {
+        (node as HTMLInputElement).value = '';
+      });
+      await input.type(text);
+    },
+    frame: async (target) => {
+      const inner = await (await element(target)).contentFrame();
+      if (inner === null) throw new Error(`${target.chain} is not a frame`);
+      return pageWindow(page, inner);
+    },
+    screenshot: async (path) => {
+      await page.screenshot({ path: path });
+    },
+    isClosed: () => Promise.resolve(page.isClosed()),
+  };
+}

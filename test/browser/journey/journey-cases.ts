@@ -1,0 +1,21 @@
+// Engines x page site x third-party cookie policy, and what the fan gets in each: the table the README shows.
+
+export interface JourneyCase {
+  readonly engine: 'chromium' | 'firefox' | 'webkit';
+  readonly site: 'same-site' | 'cross-site';
+  /** `default` where the engine's own default is the only setting tested (WebKit: third-party cookies blocked). */
+  readonly thirdPartyCookies: 'allowed' | 'blocked';
+  /** `voted`: signed in and the platform recorded the vote once; otherwise the sentence the card shows. */
+  readonly expected: string;
+}
+
+export const journeyCases: readonly JourneyCase[] = [
+  { engine: 'chromium', site: 'same-site', thirdPartyCookies: 'blocked', expected: 'voted' },
+  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'allowed', expected: 'voted' },
+  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'blocked', expected: 'voted' },
+  { engine: 'firefox', site: 'same-site', thirdPartyCookies: 'allowed', expected: 'voted' },
+  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'allowed', expected: 'voted' },
+  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'blocked', expected: 'voted' },
+  { engine: 'webkit', site: 'same-site', thirdPartyCookies: 'blocked', expected: 'voted' },
+  { engine: 'webkit', site: 'cross-site', thirdPartyCookies: 'blocked', expected: 'voted' },
+];

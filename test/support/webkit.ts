@@ -1,0 +1,81 @@
+// How the browser tests start WebKit: Debian's WebKitGTK MiniBrowser, driven by WebKitWebDriver
+// (`apt-get install -y webkit2gtk-driver xvfb`) under a private Xvfb display. Never a downloaded browser.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { WebDriverSession } from './webdriver-session.ts';
+
+const miniBrowser = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+export function webkitInstalled(): boolean {
+  return ['/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb', miniBrowser].every((path) => existsSync(path));
+}
+
+/** Xvfb and WebKitWebDriver, running until `close()`; each `newSession()` is a fresh MiniBrowser (no cookies). */
+export interface WebKitDriver {
+  newSession(): Promise<WebDriverSession>;
+  close(): Promise<void>;
+}
+
+export async function startWebKitDriver(): Promise<WebKitDriver> {
+  const display = `:${String(100 + Math.floor(Math.random() * 800))}`;
+  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+    stdio: 'ignore',
+  });
+  const port = await freePort();
+  const driver = spawn('WebKitWebDriver', [`--port=${String(port)}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: 'ignore',
+  });
+  const driverUrl = `http://127.0.0.1:${String(port)}`;
+  await waitUntilReady(driverUrl);
+  const sessions: WebDriverSession[] = [];
+  return {
+    async newSession() {
+      const session = await WebDriverSession.create(driverUrl, {
+        'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+      });
+      sessions.push(session);
+      return session;
+    },
+    async close() {
+      await Promise.all(sessions.map((session) => session.close()));
+      await Promise.all([stop(driver), stop(xvfb)]);
+    },
+  };
+}
+
+async function waitUntilReady(driverUrl: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`${driverUrl}/status`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer at ${driverUrl} within 15 s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        resolve(typeof address === 'object' && address !== null ? address.port : 0);
+      });
+    });
+  });
+}
