@@ -21,6 +21,14 @@ export interface FanState {
   readonly vote?: { readonly answerId: string; readonly voteStatus?: string };
 }
 
+/** Before the voting found the fan. */
+export const unknownFan: FanState = {
+  session: 'unknown',
+  voting: false,
+  notHolder: false,
+  pollClosed: false,
+};
+
 export function fanAction(view: PollView, fan: FanState): FanAction {
   if (fan.vote) {
     return fan.vote.voteStatus === 'rejected'
