@@ -200,13 +200,17 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
       const view: FanPollView = await channel.fanView(run.pollId);
       if (!this.#current(run)) return;
       const answer = view.answers.find((each) => each.voteStatus !== undefined);
-      if (answer) this.#setFan(run, { vote: { answerId: answer.id, voteStatus: answer.voteStatus } });
+      this.#setFan(run, {
+        voteKnown: true,
+        ...(answer && { vote: { answerId: answer.id, voteStatus: answer.voteStatus } }),
+      });
     } catch (error) {
-      if (this.#current(run) && error instanceof WidgetError && error.code === 'sign-in-required') {
-        this.#setFan(run, { session: 'signed-out' });
-        // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
-        void run.session?.check();
-      }
+      if (!this.#current(run)) return;
+      const signedOut = error instanceof WidgetError && error.code === 'sign-in-required';
+      // Unread (the proxy or platform failed): the card offers the vote; the platform refuses a second one.
+      this.#setFan(run, signedOut ? { session: 'signed-out' } : { voteKnown: true });
+      // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
+      if (signedOut) void run.session?.check();
     }
   }
 
