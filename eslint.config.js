@@ -24,6 +24,18 @@ export default tseslint.config(
   {
     files: ['widget/**/*.ts', 'extension/**/*.ts'],
     ...lit.configs['flat/recommended'],
+    // The widget's elements extend FanElement (LitElement plus its version): the lit rules treat them as Lit's own.
+    settings: { lit: { elementBaseClasses: ['FanElement'] } },
+  },
+  {
+    // A pure render and Lit's lifecycle, in the widget's elements.
+    files: ['widget/**/*.ts'],
+    rules: {
+      'lit/lifecycle-super': 'error',
+      'lit/no-classfield-shadowing': 'error',
+      'lit/no-native-attributes': 'error',
+      'lit/no-this-assign-in-render': 'error',
+    },
   },
   {
     files: ['widget/**/*.ts', 'extension/**/*.ts'],

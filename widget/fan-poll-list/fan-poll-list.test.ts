@@ -100,3 +100,25 @@ describe('<fan-poll-list>', () => {
     expect(errors[0]?.detail).toMatchObject({ code: 'list-failed', message: 'proxy down' });
   });
 });
+
+describe('<fan-poll-list> reads that cross', () => {
+  it('keeps a newer result when an older read fails after it', async () => {
+    const errors: FanPollErrorEvent[] = [];
+    document.addEventListener('fan-poll-error', (event) => errors.push(event));
+    let failFirst: (error: Error) => void = () => undefined;
+    const pollIds = vi.fn((query: URLSearchParams) =>
+      query.get('search') === 'new'
+        ? Promise.resolve(['p2'])
+        : new Promise<readonly string[]>((_, reject) => (failFirst = reject)),
+    );
+    const list = await mount(pollIds, { search: 'old' });
+    list.setAttribute('search', 'new');
+    await settle(list);
+    expect(cards(list).map((card) => card.getAttribute('poll-id'))).toEqual(['p2']);
+    failFirst(new Error('proxy down'));
+    await settle(list);
+    expect(cards(list).map((card) => card.getAttribute('poll-id'))).toEqual(['p2']);
+    expect(errors).toEqual([]);
+    expect(pollIds).toHaveBeenCalledTimes(2);
+  });
+});

@@ -2,20 +2,24 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import { en } from '../i18n/en.ts';
 import { resolveLanguage } from '../i18n/language.ts';
+import type { CardStrings } from '../i18n/strings.ts';
 import { isRecord } from '../messages/shape.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import type { ListHost } from './list-host.ts';
 import { listQuery } from './poll-filters.ts';
 
 export interface ListView {
-  /** Reads the poll ids again when the filters (or the proxy) changed. */
+  /** Before each render (`willUpdate`): the language, and the poll ids read again when the filters (or proxy) changed. */
   update(): void;
   render(): TemplateResult | typeof nothing;
 }
 
 export function createListView(host: ListHost): ListView {
+  /** The filters (and proxy) of the newest read: an older read's answer, success or failure, changes nothing. */
   let loadedKey = '';
+  let strings: CardStrings = en;
   /**
    * Cards that show their poll and something to press. The others wait off-screen behind an empty skeleton, or show
    * a poll with nothing to press: Tab would skip both, so their items are Tab stops.
@@ -52,6 +56,8 @@ export function createListView(host: ListHost): ListView {
 
   return {
     update() {
+      // The language's chunk (imported on first use) before the render, which only reads it.
+      strings = resolveLanguage(host).strings;
       const query = listQuery((name) => host.getAttribute(name));
       const key = `${host.proxy ?? ''} ${query}`;
       if (key === loadedKey || !host.isConnected) return;
@@ -61,6 +67,7 @@ export function createListView(host: ListHost): ListView {
           if (loadedKey === key) host.shownIds = inGivenOrder(ids, host.getAttribute('ids'));
         },
         (error: unknown) => {
+          if (loadedKey !== key) return;
           host.shownIds = [];
           const message = error instanceof Error ? error.message : String(error);
           host.dispatchEvent(
@@ -73,7 +80,6 @@ export function createListView(host: ListHost): ListView {
     render() {
       const ids = host.shownIds;
       if (!ids) return nothing;
-      const { strings } = resolveLanguage(host);
       if (ids.length === 0) return html`<p>${strings.listEmpty}</p>`;
       const tracking = host.tracking;
       // Cards keep their poll id (`poll-id` is what a card resets on), so a plain map is enough here.

@@ -4,6 +4,15 @@
  */
 export * from './phase-details.ts';
 export { renderAccount } from './account-menu.ts';
+export { renderActionArea } from './action-area.ts';
+export { followSession } from './session-follow.ts';
 export { detailStyles } from './card-details.styles.ts';
 export { pageSession, type FanSession, type PageSession } from '../session/page-session.ts';
-export { actionError, renderOutcome, votedText } from './vote-outcome.ts';
+export {
+  actionError,
+  followVoteStatus,
+  renderOutcome,
+  signInFailure,
+  votedText,
+  voteFailure,
+} from './vote-outcome.ts';

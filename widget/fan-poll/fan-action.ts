@@ -7,6 +7,8 @@ export type FanAction =
   | { readonly kind: 'sign-in' }
   | { readonly kind: 'signing-in' }
   | { readonly kind: 'not-holder' }
+  /** Signed in, the fan's vote here not read yet: no **Vote** before the card knows whether they voted. */
+  | { readonly kind: 'checking' }
   | { readonly kind: 'vote' }
   | { readonly kind: 'voting' }
   | { readonly kind: 'voted'; readonly answerId: string; readonly voteStatus?: string }
@@ -19,7 +21,17 @@ export interface FanState {
   /** The platform refused a vote because the poll is not open, though the card's clock still says it is. */
   readonly pollClosed: boolean;
   readonly vote?: { readonly answerId: string; readonly voteStatus?: string };
+  /** The fan's vote here was read (or could not be): until then a signed-in card offers no vote. */
+  readonly voteKnown?: boolean;
 }
+
+/** Before the voting found the fan. */
+export const unknownFan: FanState = {
+  session: 'unknown',
+  voting: false,
+  notHolder: false,
+  pollClosed: false,
+};
 
 export function fanAction(view: PollView, fan: FanState): FanAction {
   if (fan.vote) {
@@ -32,5 +44,6 @@ export function fanAction(view: PollView, fan: FanState): FanAction {
   if (fan.notHolder) return { kind: 'not-holder' };
   if (fan.voting) return { kind: 'voting' };
   if (fan.session === 'signing-in') return { kind: 'signing-in' };
-  return fan.session === 'signed-in' ? { kind: 'vote' } : { kind: 'sign-in' };
+  if (fan.session !== 'signed-in') return { kind: 'sign-in' };
+  return fan.voteKnown ? { kind: 'vote' } : { kind: 'checking' };
 }

@@ -495,6 +495,23 @@ describe('<fan-poll> events and voting', () => {
     expect(text(card)).toContain('Choose an answer');
   });
 
+  it('offers no vote to a signed-in fan before it knows whether they voted', async () => {
+    let answer: (view: FanPollView) => void = () => undefined;
+    const { channel, calls } = fakeChannel({ signedIn: true });
+    channel.fanView = () => new Promise((resolve) => (answer = resolve));
+    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    // Neutral: the button is there but inactive, and the answers cannot be picked yet.
+    expect(button(card)?.getAttribute('aria-disabled')).toBe('true');
+    expect(radios(card).every((radio) => radio.disabled)).toBe(true);
+    button(card)!.click();
+    await settle(card);
+    expect(calls.vote).toEqual([]);
+    answer({ userVote: true, answers: [{ id: 'a2', voteStatus: 'accepted' }] });
+    await settle(card);
+    expect(text(card)).toContain('You voted for Bea (confirmed)');
+    expect(button(card)).toBeNull();
+  });
+
   it('shows the fan’s earlier vote and its status', async () => {
     const { channel } = fakeChannel({
       signedIn: true,

@@ -7,14 +7,16 @@ import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
+import { en } from '../i18n/en.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import { readTracking } from '../tracking/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
+import { FanVoteController } from '../controllers/fan-vote-controller.ts';
 import { fanAction, type FanAction } from './fan-action.ts';
-import { createVoting, unknownFan, type FanVoting } from './fan-voting.ts';
+import { renderFanActions } from './fan-actions.ts';
 import { cardStyles } from './fan-poll.styles.ts';
 import { cardDetails, type CardDetails } from './details-part.ts';
 
@@ -78,7 +80,9 @@ export class FanPoll extends FanElement {
     theme: { reflect: true },
     transparent: { type: Boolean, reflect: true },
     eager: { type: Boolean },
-    lang: {},
+    // HTMLElement's own `lang` stays (no accessor): Lit observes the attribute, `attributeChangedCallback` re-renders.
+    // eslint-disable-next-line lit/no-native-attributes -- observed only, the native property is not shadowed
+    lang: { noAccessor: true },
     store: { attribute: false },
     channel: { attribute: false },
   };
@@ -108,15 +112,30 @@ export class FanPoll extends FanElement {
     eager: this.eager,
   }));
   readonly #clock = new ClockController(this);
-  /** The voting for the current poll id (open polls, or a card given a channel). */
-  #voting: FanVoting | undefined;
-  #votingFor: string | undefined;
-  #shownData = false;
+  /** The fan's voting for the current poll id (started for open polls, or a card given a channel). */
+  readonly #voting = new FanVoteController(this, {
+    announceVote: (answerId) => {
+      const frame = this.#frame;
+      const details = cardDetails.get();
+      if (frame.kind !== 'poll' || !details) return;
+      this.#announcement = details.votedText(frame.view, answerId, undefined, frame.strings);
+      this.requestUpdate();
+    },
+    reportError: (code, error) => {
+      this.#reportError(code, error);
+    },
+    refreshPoll: () => {
+      this.#refreshPoll();
+    },
+  });
+  /** What the next render shows, worked out in `willUpdate` (`render` only turns it into a template). */
+  #frame: CardFrame = { kind: 'loading', strings: en };
+  /** A render that threw (a bug): `updated` reports it. */
+  #renderFailure: unknown;
   #readySent = false;
   #lastErrorState: unknown;
   #lastPhase: string | undefined;
   #warned = false;
-  #collapsed = false;
   #expanded = false;
   /** The details chunk's styles are adopted beside the card's own once it arrived. */
   #detailStyles = false;
@@ -136,24 +155,44 @@ export class FanPoll extends FanElement {
     return readProxyUrl(this.proxy) ?? widgetConfig.proxyUrl;
   }
 
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate('lang', old);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another poll or another channel: the fan's session and vote are found again.
     if (changed.has('pollId') || changed.has('channel')) this.#resetFan();
     if (changed.has('pollId')) this.#expanded = false;
     if (changed.has('pollId') || changed.has('store') || changed.has('proxy') || changed.has('eager'))
       this.#live.sync();
+    try {
+      this.#frame = this.#nextFrame();
+    } catch (error) {
+      this.#failed(error);
+    }
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    try {
+      super.update(changed);
+    } catch (error) {
+      this.#failed(error);
+      super.update(changed);
+    }
+  }
+
+  /** Never throw into the host page: a bug shows the error state (with a retry), `updated` tells the page. */
+  #failed(error: unknown): void {
+    this.#renderFailure = error;
+    this.#frame = { kind: 'error', strings: en, code: undefined, details: cardDetails.get(this) };
   }
 
   protected override render(): TemplateResult {
-    try {
-      return this.#renderState();
-    } catch (error) {
-      // Never throw into the host page: show the error state and tell the page.
-      queueMicrotask(() => {
-        this.#reportError('render-failed', error);
-      });
-      return this.#renderError();
-    }
+    const frame = this.#frame;
+    if (frame.kind === 'poll') return this.#renderPoll(frame);
+    if (frame.kind === 'loading') return this.#renderLoading(frame.strings);
+    return this.#renderError(frame);
   }
 
   protected override updated(): void {
@@ -163,12 +202,15 @@ export class FanPoll extends FanElement {
       this.#detailStyles = true;
       adoptStyles(this.shadowRoot, [cardStyles, details.detailStyles]);
     }
+    if (this.#renderFailure !== undefined) {
+      const failure = this.#renderFailure;
+      this.#renderFailure = undefined;
+      this.#reportError('render-failed', failure);
+    }
     const state = this.#live.state;
-    if (this.#shownData && !this.#readySent) {
+    if (this.#frame.kind === 'poll' && !this.#readySent) {
       this.#readySent = true;
-      this.dispatchEvent(
-        new FanPollReadyEvent({ ...this.#detail(), phase: this.#currentView()?.phase ?? 'unknown' }),
-      );
+      this.dispatchEvent(new FanPollReadyEvent({ ...this.#detail(), phase: this.#frame.view.phase }));
     }
     if (state.status === 'error' && this.#lastErrorState !== state) {
       this.#lastErrorState = state;
@@ -199,19 +241,8 @@ export class FanPoll extends FanElement {
     });
   }
 
-  #announce(text: string): void {
-    this.#announcement = text;
-    this.requestUpdate();
-  }
-
   #refreshPoll(): void {
     (this.store ?? pageStoreFor(this.proxyUrl))?.refresh(this.pollId);
-  }
-
-  #currentView(): PollView | undefined {
-    const state = this.#live.state;
-    const poll = state.status === 'loading' ? undefined : state.poll;
-    return poll ? viewPoll(poll, this.#clock.now()) : undefined;
   }
 
   #reportError(code: string, error: unknown): void {
@@ -219,28 +250,37 @@ export class FanPoll extends FanElement {
     this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
   }
 
-  #renderState(): TemplateResult {
+  /**
+   * The card's effects before a render: the language and details chunks it needs, the clock, the phase announcement
+   * and the fan's voting (started once the poll is open, or a host gave the card a channel).
+   */
+  #nextFrame(): CardFrame {
     const { strings, locale, pending } = resolveLanguage(this);
     const state = this.#live.state;
     const poll = state.status === 'loading' || pending ? undefined : state.poll;
-    this.#shownData = poll !== undefined;
     if (!poll) {
       this.#clock.ticking = false;
-      return state.status === 'error' && !pending ? this.#renderError() : this.#renderLoading(strings);
+      return state.status === 'error' && !pending
+        ? { kind: 'error', strings, code: state.error.code, details: cardDetails.get(this) }
+        : { kind: 'loading', strings };
     }
     const view = viewPoll(poll, this.#clock.now());
-    const phase = view.phase;
-    const details = cardDetails.get(phase === 'open' ? undefined : this);
+    const details = cardDetails.get(this);
     // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
-    if (phase !== 'open' && !details) {
-      this.#shownData = false;
-      return this.#renderLoading(strings);
-    }
+    if (view.phase !== 'open' && !details) return { kind: 'loading', strings };
     this.#clock.ticking =
       view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
     this.#noticePhase(view, strings, locale, details);
-    if (view.phase === 'open' || this.channel) this.#startVoting();
-    const action = fanAction(view, this.#voting?.fan ?? unknownFan);
+    if (view.phase === 'open' || this.channel) this.#voting.start();
+    const action = fanAction(view, this.#voting.fan);
+    // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
+    const collapsed = !this.#expanded && view.answers.length > 5;
+    return { kind: 'poll', strings, locale, view, details, action, collapsed };
+  }
+
+  #renderPoll(frame: PollFrame): TemplateResult {
+    const { view, details, action, strings, locale } = frame;
+    const phase = view.phase;
     // Before the close, a fan sees the shares only with their own vote (no bandwagon; docs/embedding.md says why); after
     // it, everyone does. Upcoming, cancelled and unknown polls show none.
     const voted = action.kind === 'voted' || action.kind === 'rejected';
@@ -252,9 +292,9 @@ export class FanPoll extends FanElement {
         <span part="partner">${view.partnerName}</span>
         <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
       </header>
-      ${this.#renderAnswers(view, action, revealed, strings, locale)}
+      ${this.#renderAnswers(frame, revealed)}
       ${
-        this.#collapsed
+        frame.collapsed
           ? details?.showAll(view.answers.length, strings, () => {
               this.#expand();
             })
@@ -271,7 +311,7 @@ export class FanPoll extends FanElement {
           : nothing
       }
       ${view.information ? html`<p part="information">${view.information}</p>` : nothing}
-      ${this.#renderAction(view, action, strings)}
+      ${this.#renderAction(frame)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>
     </article>`;
   }
@@ -292,20 +332,12 @@ export class FanPoll extends FanElement {
     </div>`;
   }
 
-  #renderAnswers(
-    view: PollView,
-    action: FanAction,
-    revealed: boolean,
-    strings: CardStrings,
-    locale: string,
-  ): TemplateResult {
+  #renderAnswers(frame: PollFrame, revealed: boolean): TemplateResult {
+    const { view, action, details, strings, locale } = frame;
     const open = view.phase === 'open';
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
-    const chosen =
-      action.kind === 'voted' || action.kind === 'rejected'
-        ? action.answerId
-        : (view.fanVote?.answerId ?? this.#voting?.selected);
     const fanChoice = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : undefined;
+    const chosen = fanChoice ?? view.fanVote?.answerId ?? this.#voting.selected;
     // Only disclosed results name a winner; before that no answer is set apart but the fan's own.
     const winning = (answer: PollView['answers'][number]): boolean =>
       view.phase === 'disclosed' && answer.isLeading;
@@ -319,12 +351,10 @@ export class FanPoll extends FanElement {
       >
         ${control}
         <span class="text">${answer.text}</span>
-        ${revealed ? cardDetails.get(this)?.answerResult(answer, mine, strings, locale) : nothing}
+        ${revealed ? details?.answerResult(answer, mine, strings, locale) : nothing}
       </label>`;
     };
-    // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
-    this.#collapsed = !this.#expanded && view.answers.length > 5;
-    return html`<fieldset part="answers" ?data-collapsed=${this.#collapsed}>
+    return html`<fieldset part="answers" ?data-collapsed=${frame.collapsed}>
       <legend part="question" class="question">${view.question}</legend>
       ${view.answers.map((answer) =>
         row(
@@ -338,7 +368,7 @@ export class FanPoll extends FanElement {
                 .checked=${chosen === answer.id}
                 ?disabled=${!selectable}
                 @change=${() => {
-                  this.#voting?.select(answer.id);
+                  this.#voting.select(answer.id);
                 }}
               />`
             : nothing,
@@ -348,10 +378,11 @@ export class FanPoll extends FanElement {
   }
 
   /** Closed and read-only polls here; the fan's actions (sign-in, vote, the vote's status) from the card's voting. */
-  #renderAction(view: PollView, action: FanAction, strings: CardStrings): TemplateResult | typeof nothing {
+  #renderAction(frame: PollFrame): TemplateResult | typeof nothing {
+    const { action, details, strings, view } = frame;
     if (action.kind === 'none') return nothing;
-    if (action.kind === 'closed') return cardDetails.get(this)?.closedAction(strings) ?? nothing;
-    return this.#voting?.renderAction(view, action, strings) ?? nothing;
+    if (action.kind === 'closed') return details?.closedAction(strings) ?? nothing;
+    return renderFanActions(this.#voting, { view, action, strings, details, hostChannel: !!this.channel });
   }
 
   #renderLoading(strings: CardStrings): TemplateResult {
@@ -366,15 +397,13 @@ export class FanPoll extends FanElement {
   }
 
   /** The read failed: what happened, and a retry only where one can work (from the details chunk). */
-  #renderError(): TemplateResult {
-    const { strings } = resolveLanguage(this);
-    const state = this.#live.state;
+  #renderError(frame: CardFrame): TemplateResult {
+    const details = frame.kind === 'error' || frame.kind === 'poll' ? frame.details : undefined;
+    const code = frame.kind === 'error' ? frame.code : undefined;
     return (
-      cardDetails
-        .get(this)
-        ?.renderError(state.status === 'error' ? state.error.code : undefined, strings, () => {
-          this.#live.retry();
-        }) ?? this.#renderLoading(strings)
+      details?.renderError(code, frame.strings, () => {
+        this.#live.retry();
+      }) ?? this.#renderLoading(frame.strings)
     );
   }
 
@@ -390,32 +419,34 @@ export class FanPoll extends FanElement {
   }
 
   #resetFan(): void {
-    this.#voting = undefined;
-    this.#votingFor = undefined;
+    this.#voting.reset();
     this.#readySent = false;
     this.#lastPhase = undefined;
   }
-
-  /** Starts the card's voting once its poll is open (or a host gave it a channel): finds the fan's session and vote. */
-  #startVoting(): void {
-    if (this.#votingFor === this.pollId) return;
-    this.#votingFor = this.pollId;
-    this.#voting = createVoting(this, {
-      announce: (text) => {
-        this.#announce(text);
-      },
-      reportError: (code, error) => {
-        this.#reportError(code, error);
-      },
-      refreshPoll: () => {
-        this.#refreshPoll();
-      },
-      currentView: () => this.#currentView(),
-      cardStrings: () => resolveLanguage(this).strings,
-    });
-    this.#voting.loadFan();
-  }
 }
+
+/** What one render of the card shows, worked out before it (`willUpdate`). */
+interface PollFrame {
+  readonly kind: 'poll';
+  readonly strings: CardStrings;
+  readonly locale: string;
+  readonly view: PollView;
+  readonly details: CardDetails | undefined;
+  readonly action: FanAction;
+  /** A long poll shows its first answers until the fan asks for all. */
+  readonly collapsed: boolean;
+}
+
+type CardFrame =
+  | PollFrame
+  | { readonly kind: 'loading'; readonly strings: CardStrings }
+  | {
+      readonly kind: 'error';
+      readonly strings: CardStrings;
+      /** The read's error code; none when the card itself failed. */
+      readonly code: string | undefined;
+      readonly details: CardDetails | undefined;
+    };
 
 function pageStoreFor(proxyUrl: string | undefined): LivePollStore | undefined {
   return proxyUrl ? pageStore(proxyUrl) : undefined;

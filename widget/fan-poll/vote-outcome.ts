@@ -2,7 +2,9 @@ import { html, type TemplateResult } from 'lit';
 import { detailWords, type ActionErrorKey } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
-import type { FanAction } from './fan-action.ts';
+import type { PageSession } from '../session/page-session.ts';
+import { WidgetError } from '../voting/widget-error.ts';
+import type { FanAction, FanState } from './fan-action.ts';
 
 /** "You voted for X (confirmed)": the line the card shows and says once the fan's vote is in. */
 export function votedText(
@@ -38,4 +40,64 @@ export function renderOutcome(
 /** The words of a failed action, in the card's language. */
 export function actionError(key: ActionErrorKey, strings: CardStrings): string {
   return detailWords(strings)[key];
+}
+
+/** What a refused or failed vote leaves: the fan's state, the words under the button, and what the card does next. */
+export interface VoteFailure {
+  readonly fan: FanState;
+  readonly error?: ActionErrorKey;
+  /** `refresh-poll`: the platform says the poll is not open; `read-vote`: show the vote it already has, if any. */
+  readonly next?: 'refresh-poll' | 'read-vote';
+}
+
+/** The card's state after a vote the channel refused with `code` (a `WidgetError` code). Never a second vote. */
+export function voteFailure(code: string, fan: FanState): VoteFailure {
+  const after: FanState = {
+    ...fan,
+    voting: false,
+    notHolder: code === 'not-holder',
+    pollClosed: code === 'poll-closed',
+    session: code === 'sign-in-required' ? 'signed-out' : fan.session,
+  };
+  if (code === 'poll-closed') return { fan: after, next: 'refresh-poll' };
+  if (code === 'vote-cancelled') return { fan: after, error: 'voteCancelled' };
+  if (code === 'already-voted' || code === 'vote-refused')
+    return {
+      fan: after,
+      error: code === 'already-voted' ? 'alreadyVoted' : 'voteRefused',
+      next: 'read-vote',
+    };
+  return code === 'not-holder' ? { fan: after } : { fan: after, error: 'errorVote' };
+}
+
+/** Re-reads of the fan's vote while the platform confirms it: after 2, 4, 8, 16 s. */
+const voteStatusPollsMs = [2000, 4000, 8000, 16_000];
+
+/**
+ * Re-reads the fan's vote (`read`, which answers its `voteStatus`) until the platform gives it a final status, while
+ * `current()`; never re-sends the vote.
+ */
+export async function followVoteStatus(
+  read: () => Promise<string | undefined>,
+  current: () => boolean,
+): Promise<void> {
+  for (const delay of voteStatusPollsMs) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (!current()) return;
+    const status = await read();
+    if (status !== undefined && status !== 'pending') return;
+  }
+}
+
+/** A sign-in that threw: the fan stays as the page's session knows them; the words and the event's code. */
+export function signInFailure(
+  error: unknown,
+  session: PageSession | undefined,
+): { session: FanState['session']; error: ActionErrorKey; code: string } {
+  const code = error instanceof WidgetError ? error.code : 'sign-in-failed';
+  return {
+    session: session?.current.state === 'signed-in' ? 'signed-in' : 'signed-out',
+    error: code === 'popup-blocked' ? 'popupBlocked' : 'signInFailed',
+    code,
+  };
 }

@@ -1,7 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
-import type { CardStrings } from '../i18n/strings.ts';
-import type { PollView } from '../store/poll-model.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 
 /** What the voting reads of its card: the card's public API. */
@@ -15,11 +13,9 @@ export interface VotingCard extends HTMLElement, ReactiveControllerHost {
 
 /** What the card lends its voting of its own, private state and behaviour. */
 export interface VotingHooks {
-  /** Says `text` in the card's polite live region. */
-  announce(text: string): void;
+  /** Says "You voted for …" in the card's polite live region (with the details chunk's words). */
+  announceVote(answerId: string): void;
   reportError(code: string, error: unknown): void;
   /** Asks the live store for a fresh read of this poll (after a vote). */
   refreshPoll(): void;
-  currentView(): PollView | undefined;
-  cardStrings(): CardStrings;
 }

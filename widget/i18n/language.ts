@@ -11,14 +11,19 @@ export interface CardLanguage {
 
 /** English is in the element code; every other language is a chunk of its own, imported on first use. */
 const loaded: Record<string, CardStrings> = { en };
-const lazy = {
+/** The chunk of each language (exported for tests, which make one fail). */
+export const languageChunks = {
   de: async () => (await import('./de.ts')).de,
   es: async () => (await import('./es.ts')).es,
   fr: async () => (await import('./fr.ts')).fr,
   it: async () => (await import('./it.ts')).it,
   pt: async () => (await import('./pt.ts')).pt,
-} as const;
+};
 const waiting = new Map<string, Set<Element & { requestUpdate(): void }>>();
+/** When a language's chunk last failed to load (offline, a deploy meanwhile): English stands in until a retry works. */
+const failedAt = new Map<string, number>();
+/** A failed chunk is asked for again when next needed, but not before this long (no retry loop while offline). */
+export const languageRetryMs = 5000;
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */
 export function resolveLanguage(element: Element & { requestUpdate(): void }): CardLanguage {
@@ -27,19 +32,29 @@ export function resolveLanguage(element: Element & { requestUpdate(): void }): C
   const code = locale.slice(0, 2).toLowerCase();
   const strings = loaded[code];
   if (strings) return { locale, strings };
-  if (!(code in lazy)) return { locale: 'en', strings: en };
+  if (!(code in languageChunks)) return { locale: 'en', strings: en };
+  const failed = failedAt.get(code);
+  if (failed !== undefined && Date.now() - failed < languageRetryMs) return { locale, strings: en };
   let elements = waiting.get(code);
   if (!elements) {
     waiting.set(code, (elements = new Set()));
-    const arrived = (next: CardStrings): void => {
-      loaded[code] = next;
+    const wake = (): void => {
       waiting.delete(code);
       for (const each of elements ?? []) each.requestUpdate();
     };
-    lazy[code as keyof typeof lazy]().then(arrived, () => {
-      arrived(en);
-    });
+    languageChunks[code as keyof typeof languageChunks]().then(
+      (next) => {
+        loaded[code] = next;
+        failedAt.delete(code);
+        wake();
+      },
+      () => {
+        failedAt.set(code, Date.now());
+        wake();
+      },
+    );
   }
   elements.add(element);
-  return { locale, strings: en, pending: true };
+  // The first load shows the skeleton; a retry after a failure keeps showing English meanwhile.
+  return failed === undefined ? { locale, strings: en, pending: true } : { locale, strings: en };
 }

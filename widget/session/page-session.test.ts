@@ -202,4 +202,24 @@ describe('cards sharing the page’s session', () => {
     expect(text(cards[0]!)).toContain('Your browser blocked the sign-in window');
     expect(text(cards[0]!)).toContain('Signed in as fan-6');
   });
+
+  it('lets go of the page’s session when a card leaves the page, and follows it again when put back', async () => {
+    const proxy = fakeProxy();
+    proxy.server.userId = 'fan-7';
+    const cards = await twoCards(proxy);
+    const session = pageSession(proxy.url);
+    expect(session.subscribers).toBe(2);
+
+    cards[0]!.remove();
+    expect(session.subscribers).toBe(1);
+    cards[1]!.remove();
+    expect(session.subscribers).toBe(0);
+
+    // Back on the page: it follows the session again, and shows who is signed in.
+    document.body.append(cards[0]!);
+    expect(session.subscribers).toBe(1);
+    await vi.waitFor(() => {
+      expect(cards[0]!.shadowRoot!.querySelector('[part="button"]')?.textContent.trim()).toBe('Vote');
+    });
+  });
 });

@@ -27,6 +27,8 @@ export type FanSession =
 
 export interface PageSession {
   readonly current: FanSession;
+  /** How many listeners follow the session (the page's cards that vote through the proxy, while on the page). */
+  readonly subscribers: number;
   /** `listener` hears the session now and at every change; returns the unsubscribe. */
   subscribe(listener: (session: FanSession) => void): () => void;
   /** Re-reads the session from the proxy (coalesced); listeners hear it if it changed. */
@@ -117,6 +119,9 @@ function createPageSession(proxyUrl: string, fetchImpl: typeof fetch): PageSessi
   return {
     get current() {
       return current;
+    },
+    get subscribers() {
+      return listeners.size;
     },
     subscribe(listener) {
       listeners.add(listener);
