@@ -11,6 +11,8 @@ export type ActionErrorKey =
   | 'chooseAnswer'
   | 'voteCancelled'
   | 'errorVote'
+  | 'voteNotSent'
+  | 'voteUncertain'
   | 'alreadyVoted'
   | 'voteRefused'
   | 'signInCancelled'

@@ -10,8 +10,9 @@ export const inDoubt = (error: WidgetError): boolean =>
 
 /**
  * Settles a failed vote, loaded only when a vote fails: a certain failure stays as it is; one in doubt is settled by
- * re-reading the fan's poll, never by voting again. Resolves with the answer the platform shows as the fan's vote, or
- * fails as a plain `vote-failed` the fan may retry.
+ * re-reading the fan's poll, never by voting again. Resolves with the answer the platform shows as the fan's vote;
+ * fails as a plain `vote-failed` the fan may retry when the poll shows no vote, and as `vote-uncertain` when the poll
+ * could not be read either (the vote may have counted: the fan is asked to check, not told it failed).
  */
 export async function settleVote(
   channel: Pick<VoteChannel, 'fanView'>,
@@ -20,9 +21,14 @@ export async function settleVote(
 ): Promise<string> {
   if (!inDoubt(failure)) throw failure;
   const view = await channel.fanView(pollId).catch(() => undefined);
-  const recorded = view?.answers.find((answer) => answer.voteStatus !== undefined)?.id;
+  if (view === undefined) {
+    throw new WidgetError('vote-uncertain', 'The vote may have counted: the fan’s poll could not be read.', {
+      cause: failure,
+    });
+  }
+  const recorded = view.answers.find((answer) => answer.voteStatus !== undefined)?.id;
   if (recorded !== undefined) return recorded;
   // Voted, but no answer says which (an older platform): the card reads the fan's poll again and says so.
-  if (view?.userVote) throw new WidgetError('already-voted', 'The platform already has this fan’s vote.');
+  if (view.userVote) throw new WidgetError('already-voted', 'The platform already has this fan’s vote.');
   throw new WidgetError('vote-failed', 'The vote was not counted: the fan’s poll shows no vote.');
 }
