@@ -2,7 +2,7 @@
  * Keeps one token fresh for any number of callers: reuses it until shortly before it expires, runs at most one
  * refresh at a time however many callers wait (single flight, per application and per session), and drops a token
  * the platform refused so that the client's one retry gets a fresh one. A failed refresh is remembered: callers
- * within its backoff (1 s doubling to 30 s, with jitter) get the same failure without a token request, and a token
+ * within its backoff (1 s doubling to 10 s, with jitter) get the same failure without a token request, and a token
  * that is only near its expiry (inside the margin, not past it) is still served meanwhile. Serves both kinds: the
  * application's (re-requested with client credentials) and a fan's (refresh-token rotation, with `onTokens` to
  * persist each rotated pair).
@@ -29,7 +29,7 @@ export interface TokenKeeperOptions {
 }
 
 export const defaultRefreshMarginMs = 60_000;
-export const tokenRetryDefaults = { baseMs: 1000, maxMs: 30_000, jitter: 0.25 } as const;
+export const tokenRetryDefaults = { baseMs: 1000, maxMs: 10_000, jitter: 0.25 } as const;
 
 export class TokenKeeper {
   readonly #options: TokenKeeperOptions;

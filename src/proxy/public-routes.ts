@@ -67,11 +67,11 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
 
 /**
  * Failures a poll read remembers for a freshness window (the cache's negative memory): what the platform answered
- * or failed to (garbage, a 5xx, no answer, no such poll, refused credentials). Not a 429 (the guard holds it with its
- * Retry-After) and not the proxy's own budgets (they are per client or per minute).
+ * or failed to (garbage, a 5xx, no answer, no such poll, refused credentials, a 429 or the guard's hold, whose
+ * Retry-After the remembered error still carries). Not the proxy's own budgets (they are per client or per minute).
  */
 function isPlatformFailure(error: unknown): boolean {
-  if (error instanceof PlatformError) return error.code !== 'throttled' && error.code !== 'invalid_input';
+  if (error instanceof PlatformError) return error.code !== 'invalid_input';
   return error instanceof ProxyError && error.code === 'upstream_unavailable';
 }
 
