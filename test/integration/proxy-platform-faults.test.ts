@@ -148,3 +148,37 @@ describe('a platform answering malformed 200s', () => {
     await expect.poll(async () => (await harness.call(`/api/polls/${others[0]!}`)).status).toBe(200);
   }, 60_000);
 });
+
+describe('a vote’s outcome, told as it is', () => {
+  /** Votes once while the vote's connection fails with `socketCode`; what went upstream meanwhile. */
+  async function voteFailing(socketCode: string) {
+    const { cookie } = await signIn(harness, { username: 'rex' });
+    const polls = ((await (await harness.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
+    const poll = openRiversidePoll(polls);
+    const cause = Object.assign(new Error(socketCode), { code: socketCode });
+    harness.beforeUpstream = (request) =>
+      request.method === 'POST' && new URL(request.url).pathname.endsWith('/vote')
+        ? Promise.reject(new TypeError('fetch failed', { cause }))
+        : Promise.resolve();
+    const before = harness.upstream.length;
+    const vote = await castVote(harness, cookie!, poll.id, poll.answers[0]!.id);
+    return { vote, sent: harness.upstream.slice(before).map((call) => call.method) };
+  }
+
+  it('is vote_not_sent, without a re-read, when the connection was refused', async () => {
+    const { vote, sent } = await voteFailing('ECONNREFUSED');
+    expect(vote.status).toBe(503);
+    expect(await errorOf(vote)).toMatchObject({
+      code: 'vote_not_sent',
+      message: 'Your vote was not sent. Try again.',
+    });
+    expect(sent).toEqual(['POST']);
+  });
+
+  it('is vote_uncertain, after one re-read, when the connection failed after it may have been sent', async () => {
+    const { vote, sent } = await voteFailing('ECONNRESET');
+    expect(vote.status).toBe(502);
+    expect((await errorOf(vote)).code).toBe('vote_uncertain');
+    expect(sent).toEqual(['POST', 'GET']);
+  });
+});
