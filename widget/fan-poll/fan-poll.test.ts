@@ -654,7 +654,7 @@ describe('<fan-poll> events and voting', () => {
   it('tells the fan a vote the proxy never sent was not sent, with no re-read, and lets them vote again', async () => {
     const { card, posts, reads, codes, voted } = await uncertainVote(undefined, 'vote_not_sent');
     expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
-      'Your vote was not sent. Try again.',
+      'Your vote could not be sent.',
     );
     expect(button(card)?.textContent.trim()).toBe('Vote');
     expect(posts).toEqual([proxyRoutes.vote('poll-1')]);
@@ -663,10 +663,10 @@ describe('<fan-poll> events and voting', () => {
     expect(codes).toEqual(['vote-not-sent']);
   });
 
-  it('asks the fan to check a vote in doubt whose re-read fails too, never calling it failed', async () => {
+  it('tells partners a vote in doubt whose re-read fails too is uncertain, not failed', async () => {
     const { card, codes, voted } = await uncertainVote(undefined);
     expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
-      'Your vote could not be confirmed. Check the poll before voting again.',
+      'Your vote could not be sent.',
     );
     expect(voted).toEqual([]);
     expect(codes).toEqual(['vote-uncertain']);

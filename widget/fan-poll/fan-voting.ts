@@ -179,9 +179,7 @@ export function createVoting(host: VotingCard, hooks: VotingHooks): FanVoting {
           change({ voteError: code === 'already-voted' ? 'alreadyVoted' : 'voteRefused' });
           // Never a second vote: the fan's own view shows the vote the platform already has, if any.
           await readFanVote(channel);
-        } else if (code === 'vote-not-sent') change({ voteError: 'voteNotSent' });
-        else if (code === 'vote-uncertain') change({ voteError: 'voteUncertain' });
-        else if (code !== 'not-holder') change({ voteError: 'errorVote' });
+        } else if (code !== 'not-holder') change({ voteError: 'errorVote' });
       })
       .finally(() => {
         busy = false;

@@ -27,8 +27,6 @@ export const de: LanguageStrings = {
   errorLoad: 'Diese Umfrage konnte nicht geladen werden.',
   errorNotFound: 'Diese Umfrage gibt es nicht oder nicht mehr.',
   errorVote: 'Deine Stimme konnte nicht gesendet werden.',
-  voteNotSent: 'Deine Stimme wurde nicht gesendet. Versuche es erneut.',
-  voteUncertain: 'Deine Stimme konnte nicht bestätigt werden. Prüfe die Umfrage, bevor du erneut abstimmst.',
   alreadyVoted: 'Du hast in dieser Umfrage schon abgestimmt.',
   voteRefused: 'Die Plattform hat diese Stimme nicht angenommen.',
   signInCancelled: 'Anmeldung abgebrochen. Du kannst es erneut versuchen.',

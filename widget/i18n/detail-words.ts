@@ -11,8 +11,6 @@ export type ActionErrorKey =
   | 'chooseAnswer'
   | 'voteCancelled'
   | 'errorVote'
-  | 'voteNotSent'
-  | 'voteUncertain'
   | 'alreadyVoted'
   | 'voteRefused'
   | 'signInCancelled'

@@ -26,8 +26,6 @@ export const enDetails: DetailStrings = {
   notHolderNext: 'Get the club’s fan tokens in the Socios.com app, or sign in with another account.',
   signOutFailed: 'Sign-out did not work. Please try again.',
   errorVote: 'Your vote could not be sent.',
-  voteNotSent: 'Your vote was not sent. Try again.',
-  voteUncertain: 'Your vote could not be confirmed. Check the poll before voting again.',
   alreadyVoted: 'You have already voted in this poll.',
   voteRefused: 'The platform did not accept this vote.',
   signInCancelled: 'Sign-in was cancelled. You can try again.',

@@ -27,8 +27,6 @@ export const es: LanguageStrings = {
   errorLoad: 'No se pudo cargar esta encuesta.',
   errorNotFound: 'Esta encuesta no existe o ya no está disponible.',
   errorVote: 'No se pudo enviar tu voto.',
-  voteNotSent: 'Tu voto no se envió. Inténtalo de nuevo.',
-  voteUncertain: 'No se pudo confirmar tu voto. Revisa la encuesta antes de volver a votar.',
   alreadyVoted: 'Ya has votado en esta encuesta.',
   voteRefused: 'La plataforma no aceptó este voto.',
   signInCancelled: 'Se canceló el inicio de sesión. Puedes intentarlo de nuevo.',

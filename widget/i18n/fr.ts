@@ -27,8 +27,6 @@ export const fr: LanguageStrings = {
   errorLoad: 'Ce sondage n’a pas pu être chargé.',
   errorNotFound: 'Ce sondage n’existe pas ou n’est plus disponible.',
   errorVote: 'Votre vote n’a pas pu être envoyé.',
-  voteNotSent: 'Votre vote n’a pas été envoyé. Réessayez.',
-  voteUncertain: 'Votre vote n’a pas pu être confirmé. Vérifiez le sondage avant de voter à nouveau.',
   alreadyVoted: 'Vous avez déjà voté dans ce sondage.',
   voteRefused: 'La plateforme n’a pas accepté ce vote.',
   signInCancelled: 'Connexion annulée. Vous pouvez réessayer.',

@@ -27,9 +27,6 @@ export const it: LanguageStrings = {
   errorLoad: 'Impossibile caricare questo sondaggio.',
   errorNotFound: 'Questo sondaggio non esiste o non è più disponibile.',
   errorVote: 'Impossibile inviare il tuo voto.',
-  voteNotSent: 'Il tuo voto non è stato inviato. Riprova.',
-  voteUncertain:
-    'Non è stato possibile confermare il tuo voto. Controlla il sondaggio prima di votare di nuovo.',
   alreadyVoted: 'Hai già votato in questo sondaggio.',
   voteRefused: 'La piattaforma non ha accettato questo voto.',
   signInCancelled: 'Accesso annullato. Puoi riprovare.',

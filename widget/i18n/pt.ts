@@ -27,8 +27,6 @@ export const pt: LanguageStrings = {
   errorLoad: 'Não foi possível carregar esta sondagem.',
   errorNotFound: 'Esta sondagem não existe ou já não está disponível.',
   errorVote: 'Não foi possível enviar o seu voto.',
-  voteNotSent: 'O seu voto não foi enviado. Tente novamente.',
-  voteUncertain: 'Não foi possível confirmar o seu voto. Verifique a sondagem antes de votar de novo.',
   alreadyVoted: 'Já votou nesta sondagem.',
   voteRefused: 'A plataforma não aceitou este voto.',
   signInCancelled: 'O início de sessão foi cancelado. Pode tentar de novo.',

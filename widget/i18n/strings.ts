@@ -62,10 +62,6 @@ export interface DetailStrings {
   readonly notHolderNext: string;
   readonly signOutFailed: string;
   readonly errorVote: string;
-  /** The vote certainly did not reach the platform (the proxy's `vote_not_sent`): the fan may simply try again. */
-  readonly voteNotSent: string;
-  /** The vote may have reached the platform and its re-read failed: check before voting again. */
-  readonly voteUncertain: string;
   readonly alreadyVoted: string;
   readonly voteRefused: string;
   readonly signInCancelled: string;

@@ -138,8 +138,6 @@ async function answerError(response: Response): Promise<WidgetError> {
       ? 'sign-in-required'
       : error.code === 'vote_refused'
         ? refusalCode(error.reason)
-        : error.code === 'vote_not_sent'
-          ? 'vote-not-sent'
-          : 'vote-failed';
+        : 'vote-failed';
   return new WidgetError(code, `The partner proxy answered ${response.status}.`, { cause: error.code });
 }
