@@ -89,3 +89,30 @@ export function errorFromFetchFailure(error: unknown, what: string): PlatformErr
   }
   return new PlatformError('network', `${what}: the request did not reach the platform`, { cause: error });
 }
+
+/** Socket errors that mean no connection was made, so nothing was sent (Node's and undici's codes). */
+const notConnectedCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether a failed request certainly never reached the platform: it was held (by the proxy or the gateway's 429:
+ * throttling answers before the backend), stopped before it left (no credentials, bad input), or its connection was
+ * never made. A reset or a timeout after connecting is not certain: the request may have arrived.
+ */
+export function neverReachedPlatform(error: PlatformError): boolean {
+  if (['throttled', 'missing_credentials', 'invalid_input'].includes(error.code)) return true;
+  if (error.code !== 'network') return false;
+  let cause: unknown = error.cause;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; depth += 1) {
+    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && notConnectedCodes.has(code)) return true;
+    cause = next;
+  }
+  return false;
+}

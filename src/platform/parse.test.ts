@@ -86,12 +86,41 @@ describe('parsePollList', () => {
     ['a poll without answers', { data: { id: 'p', question: 'Q?' } }],
     ['a poll without an id', { data: { question: 'Q?', answers: [] } }],
     ['an answer without an id', { data: samplePollJson({ answers: [{ answer: 'x' }] }) }],
-    ['a decimal that is not one', { data: samplePollJson({ quorum: 'a lot' }) }],
     ['a negative count', { data: samplePollJson({ tokenLimit: -1 }) }],
-    ['a boolean that is not one', { data: samplePollJson({ isBound: 'maybe' }) }],
     ['a list of strings', { data: ['a', 'b'] }],
   ])('rejects %s as malformed_response', (_name, body) => {
     expect(malformedCode(() => parsePollList(body))).toBe('malformed_response');
+  });
+});
+
+describe('lenient reading of what the card does not use', () => {
+  it('reads an unreadable votePercentage, quorum or flag as absent, not as a failed poll', () => {
+    const poll = samplePollJson({ quorum: 'a lot', isBound: 'maybe', status: 7, information: {} });
+    poll.answers = [{ ...(poll.answers as object[])[0], votePercentage: 'n/a', voteStatus: 3 }];
+    const [parsed] = parsePollList({ data: [poll] });
+    expect(parsed?.quorum).toBe('0');
+    expect(parsed?.isBound).toBe(false);
+    expect(parsed?.status).toBe('');
+    expect(parsed?.information).toBe('');
+    expect(parsed?.answers[0]?.votePercentage).toBe('0');
+    expect(parsed?.answers[0]?.voteStatus).toBeUndefined();
+  });
+
+  it('drops a poll whose needed field is unreadable, keeps the rest of the list, and says why', () => {
+    const good = samplePollJson();
+    const bad = samplePollJson({
+      id: 'bad',
+      answers: [{ id: 'a', answer: 'x', totalVoteTokensUsed: 'many' }],
+    });
+    const dropped: string[] = [];
+    const polls = parsePollList({ data: [bad, good] }, (reason) => dropped.push(reason));
+    expect(polls.map((poll) => poll.id)).toEqual([good.id]);
+    expect(dropped).toEqual(['data[0].answers[0].totalVoteTokensUsed: expected a non-negative integer']);
+  });
+
+  it('fails a list only when it can read none of its polls', () => {
+    expect(malformedCode(() => parsePollList({ data: [{ id: 'x' }, 'y'] }))).toBe('malformed_response');
+    expect(parsePollList({ data: [] })).toEqual([]);
   });
 });
 

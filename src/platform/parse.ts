@@ -1,8 +1,11 @@
 /**
  * Tolerant parsing of what the platform sends, from `unknown`. Tolerant of what the platform is known to vary
  * (`data` as an array or one object, decimals as numbers or strings, unknown enum values, missing or null optional
- * fields); strict about what makes a poll a poll (`id`, `question`, `answers` with ids). Anything else is
- * `PlatformError('malformed_response')`: never a crash, never a half-built object.
+ * fields) and lenient about what the card does not show (`votePercentage`, the quorum decimals, free-text and enum
+ * strings: an unreadable value reads as absent); strict about what makes a poll a poll and what the card counts
+ * (`id`, `question`, `answers` with ids, texts and token counts). A poll that fails costs itself, not its list: the
+ * list keeps the polls it can read, and is `PlatformError('malformed_response')` only when it can read none. Never a
+ * crash, never a half-built object.
  */
 import { PlatformError } from './errors.ts';
 import { isRecord } from './http.ts';
@@ -38,20 +41,21 @@ function requiredString(record: Record<string, unknown>, key: string, path: stri
   return value;
 }
 
-function optionalString(record: Record<string, unknown>, key: string, path: string): string | undefined {
+/**
+ * Decimals arrive as strings (`"0.2"`); a number is accepted and written the way JavaScript writes it. The card shows
+ * none of them (it computes shares from token counts), so an unreadable one reads as `fallback`, never a failure.
+ */
+function decimal(record: Record<string, unknown>, key: string, fallback: string): string {
   const value = record[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') fail(`${path}.${key}`, 'a string');
-  return value;
-}
-
-/** Decimals arrive as strings (`"0.2"`); a number is accepted and written the way JavaScript writes it. */
-function decimal(record: Record<string, unknown>, key: string, path: string, fallback: string): string {
-  const value = record[key];
-  if (value === undefined || value === null) return fallback;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return value.trim();
-  return fail(`${path}.${key}`, 'a decimal');
+  return fallback;
+}
+
+/** A string the card can do without (free text, open enums): anything but a string reads as absent. */
+function lenientString(record: Record<string, unknown>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Counts: a non-negative integer, or a string of digits. */
@@ -63,19 +67,18 @@ function count(record: Record<string, unknown>, key: string, path: string): numb
   return fail(`${path}.${key}`, 'a non-negative integer');
 }
 
-function flag(record: Record<string, unknown>, key: string, path: string): boolean | undefined {
+/** A flag; an unreadable one is unknown (absent), as if the platform had left it out. */
+function flag(record: Record<string, unknown>, key: string): boolean | undefined {
   const value = record[key];
-  if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === 'false') return value === 'true';
-  return fail(`${path}.${key}`, 'a boolean');
+  return undefined;
 }
 
 /** A date-time string Date can read, kept as sent; null, missing or unreadable dates are absent. */
-function dateTime(record: Record<string, unknown>, key: string, path: string): string | undefined {
+function dateTime(record: Record<string, unknown>, key: string): string | undefined {
   const value = record[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') fail(`${path}.${key}`, 'a date-time string');
+  if (typeof value !== 'string') return undefined;
   return Number.isNaN(Date.parse(value)) ? undefined : value;
 }
 
@@ -100,19 +103,18 @@ function readPartnerImages(record: Record<string, unknown>, path: string): Partn
   if (images === undefined || images === null) return [];
   if (!Array.isArray(images)) fail(`${path}.partnerImages`, 'an array');
   const parsed: PartnerImage[] = [];
-  images.forEach((image: unknown, index) => {
-    const imagePath = `${path}.partnerImages[${index}]`;
+  images.forEach((image: unknown) => {
     // Images are decoration: one without a URL is skipped rather than failing the poll.
     if (!isRecord(image) || typeof image.url !== 'string') return;
     let result: PartnerImage = { url: image.url };
     for (const key of ['type', 'format'] as const) {
-      result = withOptional(result, key, optionalString(image, key, imagePath));
+      result = withOptional(result, key, lenientString(image, key));
     }
     for (const key of ['width', 'height'] as const) {
       const value = image[key];
       if (typeof value === 'number' && Number.isFinite(value))
         result = withOptional(result, key, String(value));
-      else result = withOptional(result, key, optionalString(image, key, imagePath));
+      else result = withOptional(result, key, lenientString(image, key));
     }
     parsed.push(result);
   });
@@ -124,11 +126,11 @@ function readAnswer(value: unknown, path: string): Answer {
   const answer: Answer = {
     id: requiredString(value, 'id', path),
     answer: requiredString(value, 'answer', path),
-    votePercentage: decimal(value, 'votePercentage', path, '0'),
+    votePercentage: decimal(value, 'votePercentage', '0'),
     totalVoteTokensUsed: count(value, 'totalVoteTokensUsed', path),
     statistics: { uniqueAnswerVoteCount: statisticsCount(value, 'uniqueAnswerVoteCount', path) },
   };
-  return withOptional(answer, 'voteStatus', optionalString(value, 'voteStatus', path));
+  return withOptional(answer, 'voteStatus', lenientString(value, 'voteStatus'));
 }
 
 function readPoll(value: unknown, path: string): Poll {
@@ -137,28 +139,28 @@ function readPoll(value: unknown, path: string): Poll {
   if (!Array.isArray(answers)) fail(`${path}.answers`, 'an array');
   let poll: Poll = {
     id: requiredString(value, 'id', path),
-    partnerId: optionalString(value, 'partnerId', path) ?? '',
-    partnerName: optionalString(value, 'partnerName', path) ?? '',
+    partnerId: lenientString(value, 'partnerId') ?? '',
+    partnerName: lenientString(value, 'partnerName') ?? '',
     partnerImages: readPartnerImages(value, path),
     question: requiredString(value, 'question', path),
-    isBound: flag(value, 'isBound', path) ?? false,
-    isQuorumReached: flag(value, 'isQuorumReached', path) ?? false,
-    quorum: decimal(value, 'quorum', path, '0'),
-    currentQuorumPercentage: decimal(value, 'currentQuorumPercentage', path, '0'),
+    isBound: flag(value, 'isBound') ?? false,
+    isQuorumReached: flag(value, 'isQuorumReached') ?? false,
+    quorum: decimal(value, 'quorum', '0'),
+    currentQuorumPercentage: decimal(value, 'currentQuorumPercentage', '0'),
     usedTokenCount: count(value, 'usedTokenCount', path),
     tokenLimit: count(value, 'tokenLimit', path),
-    status: optionalString(value, 'status', path) ?? '',
-    information: optionalString(value, 'information', path) ?? '',
+    status: lenientString(value, 'status') ?? '',
+    information: lenientString(value, 'information') ?? '',
     answers: answers.map((answer: unknown, index) => readAnswer(answer, `${path}.answers[${index}]`)),
     statistics: { uniqueVoteCount: statisticsCount(value, 'uniqueVoteCount', path) },
   };
   if (poll.id === '') fail(`${path}.id`, 'a non-empty string');
   for (const key of ['openAt', 'publicationDate', 'closeAt', 'disclosedAt'] as const) {
-    poll = withOptional(poll, key, dateTime(value, key, path));
+    poll = withOptional(poll, key, dateTime(value, key));
   }
-  poll = withOptional(poll, 'type', optionalString(value, 'type', path));
-  poll = withOptional(poll, 'userVote', flag(value, 'userVote', path));
-  poll = withOptional(poll, 'blockchainAddress', optionalString(value, 'blockchainAddress', path));
+  poll = withOptional(poll, 'type', lenientString(value, 'type'));
+  poll = withOptional(poll, 'userVote', flag(value, 'userVote'));
+  poll = withOptional(poll, 'blockchainAddress', lenientString(value, 'blockchainAddress'));
   return poll;
 }
 
@@ -167,12 +169,28 @@ function dataOf(body: unknown): unknown {
   return body.data;
 }
 
-/** A poll list answer: `{ data: Poll[] }` or `{ data: Poll }` (the documented example shows one object). */
-export function parsePollList(body: unknown): Poll[] {
+/**
+ * A poll list answer: `{ data: Poll[] }` or `{ data: Poll }` (the documented example shows one object). A poll that
+ * cannot be read is left out (`onDropped` hears why, naming the field, never the value); a list of which no poll can
+ * be read is `malformed_response`.
+ */
+export function parsePollList(body: unknown, onDropped?: (reason: string) => void): Poll[] {
   return guarded('The poll list', () => {
     const data = dataOf(body);
-    if (Array.isArray(data)) return data.map((poll: unknown, index) => readPoll(poll, `data[${index}]`));
-    return [readPoll(data, 'data')];
+    if (!Array.isArray(data)) return [readPoll(data, 'data')];
+    const polls: Poll[] = [];
+    let firstProblem: Malformed | undefined;
+    data.forEach((poll: unknown, index) => {
+      try {
+        polls.push(readPoll(poll, `data[${index}]`));
+      } catch (error) {
+        if (!(error instanceof Malformed)) throw error;
+        firstProblem ??= error;
+        onDropped?.(error.message);
+      }
+    });
+    if (polls.length === 0 && firstProblem !== undefined) throw firstProblem;
+    return polls;
   });
 }
 

@@ -52,16 +52,47 @@ describe('TokenKeeper', () => {
     expect(obtain).toHaveBeenCalledTimes(1);
   });
 
-  it('shares one failure among the waiters and tries again on the next call', async () => {
+  it('shares one failure among the waiters, remembers it for its backoff, and tries again after', async () => {
+    let now = 0;
     const obtain = vi
       .fn<() => Promise<TokenSet>>()
       .mockRejectedValueOnce(new PlatformError('network', 'down'))
+      .mockRejectedValueOnce(new PlatformError('network', 'down'))
       .mockResolvedValueOnce({ accessToken: 'back' });
-    const keeper = new TokenKeeper({ obtain });
+    const keeper = new TokenKeeper({ obtain, now: () => now, random: () => 0 });
     const results = await Promise.allSettled([keeper.token(), keeper.token()]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(await keeper.token()).toBe('back');
+    // Within the backoff (1 s, then 2 s): the same failure, no token request.
+    now = 999;
+    await expect(keeper.token()).rejects.toThrow('down');
+    expect(obtain).toHaveBeenCalledTimes(1);
+    now = 1000;
+    await expect(keeper.token()).rejects.toThrow('down');
+    now = 2999;
+    await expect(keeper.token()).rejects.toThrow('down');
     expect(obtain).toHaveBeenCalledTimes(2);
+    now = 3000;
+    expect(await keeper.token()).toBe('back');
+    expect(obtain).toHaveBeenCalledTimes(3);
+  });
+
+  it('serves a token inside its margin, not yet expired, while the refresh fails', async () => {
+    let now = 0;
+    const obtain = vi
+      .fn<() => Promise<TokenSet>>()
+      .mockRejectedValue(new PlatformError('network', 'token endpoint down'));
+    const keeper = new TokenKeeper({
+      obtain,
+      now: () => now,
+      marginMs: 60_000,
+      initial: { accessToken: 'old', expiresAt: 100_000 },
+    });
+    now = 50_000;
+    expect(await keeper.token()).toBe('old');
+    expect(await keeper.token()).toBe('old');
+    expect(obtain).toHaveBeenCalledTimes(1);
+    now = 100_000;
+    await expect(keeper.token()).rejects.toThrow('token endpoint down');
   });
 
   it('does not drop a newer token when an old one is reported refused', async () => {

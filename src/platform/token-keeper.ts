@@ -1,8 +1,11 @@
 /**
  * Keeps one token fresh for any number of callers: reuses it until shortly before it expires, runs at most one
- * refresh at a time however many callers wait, and drops a token the platform refused so that the client's one
- * retry gets a fresh one. Serves both kinds: the application's (re-requested with client credentials) and a fan's
- * (refresh-token rotation, with `onTokens` to persist each rotated pair).
+ * refresh at a time however many callers wait (single flight, per application and per session), and drops a token
+ * the platform refused so that the client's one retry gets a fresh one. A failed refresh is remembered: callers
+ * within its backoff (1 s doubling to 10 s, with jitter) get the same failure without a token request, and a token
+ * that is only near its expiry (inside the margin, not past it) is still served meanwhile. Serves both kinds: the
+ * application's (re-requested with client credentials) and a fan's (refresh-token rotation, with `onTokens` to
+ * persist each rotated pair).
  */
 import { PlatformError } from './errors.ts';
 import type { OAuthClient, TokenSet } from './oauth.ts';
@@ -18,9 +21,15 @@ export interface TokenKeeperOptions {
   readonly onTokens?: (tokens: TokenSet) => void | Promise<void>;
   /** Called once when the tokens are gone for good (a refused refresh token). */
   readonly onSignedOut?: () => void;
+  /** After a failed refresh, no new one for this long, doubling with each failure up to `retryMaxMs`. */
+  readonly retryBaseMs?: number;
+  readonly retryMaxMs?: number;
+  /** In [0, 1): the jitter of each backoff (tests pin it). */
+  readonly random?: () => number;
 }
 
 export const defaultRefreshMarginMs = 60_000;
+export const tokenRetryDefaults = { baseMs: 1000, maxMs: 10_000, jitter: 0.25 } as const;
 
 export class TokenKeeper {
   readonly #options: TokenKeeperOptions;
@@ -32,6 +41,8 @@ export class TokenKeeper {
   #inFlight: Promise<TokenSet> | undefined;
   /** Counts `clear()` calls: a refresh that was in flight across one must not bring the tokens back. */
   #clears = 0;
+  /** The last refresh's failure and until when it stands for every caller. */
+  #failure: { readonly error: Error; readonly until: number; readonly count: number } | undefined;
 
   constructor(options: TokenKeeperOptions) {
     this.#options = options;
@@ -45,15 +56,27 @@ export class TokenKeeper {
     return this.#tokens;
   }
 
-  /** A usable access token: the kept one, or a fresh one (one refresh however many callers wait). */
+  /**
+   * A usable access token: the kept one, or a fresh one (one refresh however many callers wait). When the refresh
+   * fails (or is backing off) and the kept token is only inside the margin, not expired or refused, it is served.
+   */
   async token(): Promise<string> {
     const tokens = this.#tokens;
     if (tokens && this.#usable(tokens)) return tokens.accessToken;
-    return (await this.refresh()).accessToken;
+    try {
+      return (await this.refresh()).accessToken;
+    } catch (error) {
+      const kept = this.#tokens;
+      if (kept !== undefined && this.#notExpired(kept)) return kept.accessToken;
+      throw error;
+    }
   }
 
-  /** Forces a refresh, joining one already in flight. */
+  /** Forces a refresh, joining one already in flight; within a failed refresh's backoff, fails the same way at once. */
   refresh(): Promise<TokenSet> {
+    if (this.#inFlight === undefined && this.#failure !== undefined && this.#now() < this.#failure.until) {
+      return Promise.reject(this.#failure.error);
+    }
     this.#inFlight ??= this.#obtain().finally(() => {
       this.#inFlight = undefined;
     });
@@ -73,6 +96,7 @@ export class TokenKeeper {
   set(tokens: TokenSet): void {
     this.#tokens = tokens;
     this.#refused = undefined;
+    this.#failure = undefined;
   }
 
   /** Forgets the tokens (sign-out: clear locally first, revoke after). */
@@ -80,11 +104,27 @@ export class TokenKeeper {
     this.#clears += 1;
     this.#tokens = undefined;
     this.#refused = undefined;
+    this.#failure = undefined;
   }
 
   #usable(tokens: TokenSet): boolean {
     if (tokens.accessToken === this.#refused) return false;
     return tokens.expiresAt === undefined || this.#now() < tokens.expiresAt - this.#marginMs;
+  }
+
+  #notExpired(tokens: TokenSet): boolean {
+    return (
+      tokens.accessToken !== this.#refused && tokens.expiresAt !== undefined && this.#now() < tokens.expiresAt
+    );
+  }
+
+  #remember(error: Error): void {
+    const count = (this.#failure?.count ?? 0) + 1;
+    const base = this.#options.retryBaseMs ?? tokenRetryDefaults.baseMs;
+    const nominal = Math.min(base * 2 ** (count - 1), this.#options.retryMaxMs ?? tokenRetryDefaults.maxMs);
+    const random = this.#options.random ?? Math.random;
+    const backoff = Math.round(nominal * (1 - tokenRetryDefaults.jitter * random()));
+    this.#failure = { error, until: this.#now() + backoff, count };
   }
 
   async #obtain(): Promise<TokenSet> {
@@ -96,6 +136,9 @@ export class TokenKeeper {
       if (error instanceof PlatformError && error.code === 'invalid_token') {
         this.clear();
         this.#options.onSignedOut?.();
+      } else if (!(error instanceof PlatformError && error.code === 'throttled')) {
+        // A throttled or held call carries its own Retry-After; anything else backs off here.
+        this.#remember(error instanceof Error ? error : new PlatformError('network', String(error)));
       }
       throw error;
     }

@@ -1,14 +1,19 @@
 /**
  * A vote is never retried blindly: when its outcome is in doubt (timeout, network, 5xx), the fan's own poll is
- * read again and `userVote` says whether it counted.
+ * read again and `userVote` says whether it counted. A connection that was never made is not in doubt: not re-read.
  */
 import type { PlatformClient } from './client.ts';
-import { PlatformError } from './errors.ts';
+import { PlatformError, neverReachedPlatform } from './errors.ts';
 import type { Poll } from './types.ts';
 
 export { voteRefusalMessages, voteRefusalReason } from './vote-refusal.ts';
 
 const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed_response']);
+
+/** Whether a vote that failed this way may still have reached the platform (and counted). */
+export function voteInDoubt(error: unknown): error is PlatformError {
+  return error instanceof PlatformError && inDoubtCodes.has(error.code) && !neverReachedPlatform(error);
+}
 
 export type VoteOutcome =
   /** 201: the platform took the vote. */
@@ -41,7 +46,7 @@ export async function voteAndConfirm(
     );
     return { status: 'accepted' };
   } catch (error) {
-    if (!(error instanceof PlatformError) || !inDoubtCodes.has(error.code)) throw error;
+    if (!voteInDoubt(error)) throw error;
     let poll: Poll;
     try {
       poll = await client.getUserPoll(

@@ -32,8 +32,8 @@ export function errorExit(logger: ProxyLogger, now: () => number, metrics: Proxy
         : {}),
     };
     if (proxyError.code !== 'internal_error') metrics.refusal(proxyError.code);
-    if (proxyError.code === 'state_unavailable' || proxyError.code === 'upstream_throttled') {
-      // Expected in a bad minute, and answered with Retry-After: not an error of the proxy.
+    if (expectedInABadMinute.has(proxyError.code)) {
+      // Expected in a bad minute (answered with Retry-After, or a vote the fan can send again): not the proxy's error.
       logger.log('warn', 'request_failed', fields);
     } else if (proxyError.status >= 500) {
       logger.log('error', 'request_failed', {
@@ -59,6 +59,8 @@ export function errorExit(logger: ProxyLogger, now: () => number, metrics: Proxy
     return c.json(body, proxyError.status as ContentfulStatusCode);
   };
 }
+
+const expectedInABadMinute = new Set(['state_unavailable', 'upstream_throttled', 'vote_not_sent']);
 
 export function toProxyError(error: unknown, now: number): ProxyError {
   if (error instanceof ProxyError) return error;

@@ -19,7 +19,10 @@ export const proxyErrorCodes = {
   invalid_grant: 400,
   invalid_handoff: 400,
   vote_refused: 409,
+  /** The vote may have reached the platform, and the re-read of the fan's poll could not tell. */
   vote_uncertain: 502,
+  /** The vote certainly did not reach the platform (held, throttled, no token, no connection): try again. */
+  vote_not_sent: 503,
   upstream_throttled: 503,
   state_unavailable: 503,
   upstream_unavailable: 502,

@@ -1,10 +1,10 @@
 import { deadline } from '../platform/deadline.ts';
 import { Hono, type Context } from 'hono';
-import { PlatformError } from '../platform/errors.ts';
+import { PlatformError, neverReachedPlatform } from '../platform/errors.ts';
 import type { PlatformClient } from '../platform/client.ts';
 import { checkUuid, parsePollFilters } from '../platform/query.ts';
 import type { TokenKeeper } from '../platform/token-keeper.ts';
-import { voteAndConfirm, type VoteOutcome } from '../platform/vote.ts';
+import { voteAndConfirm, voteInDoubt, type VoteOutcome } from '../platform/vote.ts';
 import {
   proxyRouteGroups,
   proxyRoutePatterns,
@@ -64,29 +64,58 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
     const body = await readJsonObject(c.req.raw);
     const answerId = checkedInput(() => checkUuid(requiredString(body, 'answerId', 64), 'answerId'));
     const tokens = await sessionTokens(c);
+    const attempt: VoteAttempt = { mayHaveArrived: false, tokenFailures: new WeakSet() };
     try {
-      const outcome = await voteWithFreshToken(runtime, tokens, pollId, answerId);
+      const outcome = await voteWithFreshToken(runtime, tokens, pollId, answerId, attempt);
       runtime.logger.log('info', 'vote', { outcome: outcome.status });
       return c.body(null, 201);
     } catch (error) {
-      if (error instanceof PlatformError && inDoubtCodes.has(error.code)) {
-        // The re-read did not show the vote (or failed too): say so plainly; the fan decides whether to try again.
-        throw new ProxyError(
-          'vote_uncertain',
-          'The vote may not have been counted. Check the poll and try again.',
-          {
-            cause: error,
-          },
-        );
-      }
-      throw error;
+      throw voteFailure(error, attempt, runtime.now());
     }
   });
 
   return app;
 }
 
-const inDoubtCodes = new Set(['timeout', 'network', 'platform_error', 'malformed_response']);
+interface VoteAttempt {
+  /** A vote request failed in a way that leaves its arrival in doubt (a timeout, a reset, a 5xx). */
+  mayHaveArrived: boolean;
+  /** Failures of getting the fan's token: no request left with them. */
+  readonly tokenFailures: WeakSet<object>;
+}
+
+/**
+ * Each way a vote fails, as the card hears it: `vote_not_sent` when it certainly never reached the platform (no token,
+ * held by the proxy's breaker or a 429, no connection made), `vote_uncertain` only when it may have (a timeout, a
+ * reset, a 5xx) and the re-read could not tell, `not_signed_in` when the fan's sign-in is gone, `vote_refused` with
+ * the platform's reason; anything else goes to the error exit as it is.
+ */
+function voteFailure(error: unknown, attempt: VoteAttempt, now: number): unknown {
+  if (!(error instanceof PlatformError)) return error;
+  if (attempt.mayHaveArrived && voteInDoubt(error)) {
+    // The re-read did not show the vote (or failed too): say so plainly; the fan decides whether to try again.
+    return new ProxyError(
+      'vote_uncertain',
+      'The vote may not have been counted. Check the poll and try again.',
+      {
+        cause: error,
+      },
+    );
+  }
+  const tokenFailed = attempt.tokenFailures.has(error);
+  // A refused refresh token: the fan must sign in again (`not_signed_in`), whatever the vote.
+  if ((tokenFailed && error.code !== 'invalid_token') || neverReachedPlatform(error)) {
+    const retryAfterSeconds =
+      error.retryAt === undefined
+        ? undefined
+        : Math.max(1, Math.ceil((error.retryAt.getTime() - now) / 1000));
+    return new ProxyError('vote_not_sent', 'Your vote was not sent. Try again.', {
+      cause: error,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
+  }
+  return error;
+}
 
 /**
  * Deadlines that nest inside the widget's 10 s request timeout: the vote request gets 5.5 s, and the whole route
@@ -107,15 +136,35 @@ async function voteWithFreshToken(
   tokens: TokenKeeper,
   pollId: string,
   answerId: string,
+  attempt: VoteAttempt,
 ): Promise<VoteOutcome> {
   let sentWith: string | undefined;
+  const token = async () => {
+    try {
+      return await tokens.token();
+    } catch (error) {
+      if (typeof error === 'object' && error !== null) attempt.tokenFailures.add(error);
+      throw error;
+    }
+  };
   const all = deadline(voteRouteDeadlineMs);
   const vote = deadline(voteRequestDeadlineMs, all.signal);
   const deadlines = { all: all.signal, vote: vote.signal };
-  const client = runtime.platform.userClient({
-    token: async () => (sentWith = await tokens.token()),
+  const platform = runtime.platform.userClient({
+    token: async () => (sentWith = await token()),
     invalidate: (refusedToken) => tokens.invalidate(refusedToken),
   });
+  const client: Pick<PlatformClient, 'vote' | 'getUserPoll'> = {
+    vote: async (...args) => {
+      try {
+        await platform.vote(...args);
+      } catch (error) {
+        if (voteInDoubt(error) && !attempt.tokenFailures.has(error)) attempt.mayHaveArrived = true;
+        throw error;
+      }
+    },
+    getUserPoll: (...args) => platform.getUserPoll(...args),
+  };
   try {
     return await voteAndConfirm(client, pollId, answerId, deadlines);
   } catch (error) {
@@ -123,7 +172,7 @@ async function voteWithFreshToken(
     if (!(error instanceof PlatformError && error.code === 'invalid_token') || refused === undefined)
       throw error;
     if (!(await tokens.invalidate(refused))) throw error;
-    await tokens.token();
+    await token();
     return await voteAndConfirm(client, pollId, answerId, deadlines);
   } finally {
     vote.clear();

@@ -1,4 +1,5 @@
 import type { FetchLike } from '../platform/http.ts';
+import { isRecord } from '../platform/http.ts';
 import { parseRetryAfter } from '../platform/retry-after.ts';
 import type { ProxyLogger } from './logger.ts';
 
@@ -13,126 +14,245 @@ export interface PlatformGuardOptions {
   readonly now: () => number;
   readonly logger: ProxyLogger;
   readonly shared?: SharedHold;
-  /** Consecutive failures (network, timeout, 5xx) that open the breaker. Default 5. */
+  /** Consecutive failures of one endpoint family (network, timeout, 5xx, a malformed 2xx) that open its breaker. */
   readonly failureThreshold?: number;
-  /** How long the breaker stays open before one trial request; doubles while trials fail, up to `maxHoldMs`. */
+  /** The first hold of an opened breaker; each failed trial doubles it, up to `maxOpenMs`. */
   readonly openMs?: number;
-  /** The longest hold, whatever a `Retry-After` says. Default 5 minutes. */
+  /** The longest hold of a breaker between two trials. */
+  readonly maxOpenMs?: number;
+  /** The longest 429 hold, whatever a `Retry-After` says. */
   readonly maxHoldMs?: number;
-  /** How often the shared hold is read again. Default 1 s. */
+  /** How often the shared 429 hold is read again. */
   readonly sharedReadMs?: number;
+  /** In [0, 1): the jitter of each breaker hold (tests pin it). */
+  readonly random?: () => number;
+}
+
+/** Defaults of the guard, one place: the README's operations section and the tests state bounds from these. */
+export const platformGuardDefaults = {
+  failureThreshold: 3,
+  openMs: 1000,
+  maxOpenMs: 10_000,
+  /** A hold is `(1 - jitter * r)` of its nominal length, r in [0, 1): instances do not retry in step. */
+  jitter: 0.25,
+  maxHoldMs: 5 * 60_000,
+  sharedReadMs: 1000,
+} as const;
+
+/**
+ * What one breaker guards: the token endpoint, and each family of resource routes. A family's failures open only its
+ * own breaker, and only its own success closes it (the pitfall: a breaker that any endpoint's answer resets never
+ * opens while the token endpoint is down and the poll routes are up).
+ */
+export type EndpointFamily =
+  'token' | 'revoke' | 'oauth' | 'polls' | 'user-polls' | 'vote' | 'user' | 'survey' | 'other';
+
+export function endpointFamily(url: URL, method: string): EndpointFamily {
+  const path = url.pathname;
+  if (path.endsWith('/oauth2/token')) return 'token';
+  if (path.endsWith('/oauth2/revoke')) return 'revoke';
+  if (path.includes('/oauth2/')) return 'oauth';
+  const [api, , first] = path.split('/').filter((segment) => segment !== '');
+  if (api === 'polls') {
+    if (first !== 'user') return 'polls';
+    return method === 'POST' && path.endsWith('/vote') ? 'vote' : 'user-polls';
+  }
+  if (api === 'user') return 'user';
+  if (api === 'survey') return 'survey';
+  return 'other';
+}
+
+export type HoldReason = 'throttled' | 'failing';
+
+export interface BreakerState {
+  readonly open: boolean;
+  /** When the hold ends (ms since the epoch); a trial request may go then. */
+  readonly until: number;
+  readonly failures: number;
 }
 
 export interface PlatformGuard {
   readonly fetch: FetchLike;
-  /** `open` while nothing may be sent (breaker open or a 429 hold), until when. */
+  /** `open` while nothing may be sent (a 429 hold, or every breaker held), until when. */
   state(): { readonly open: boolean; readonly until: number; readonly reason: HoldReason | undefined };
+  /** Each family's breaker that has failed since its last success. */
+  breakers(): Readonly<Partial<Record<EndpointFamily, BreakerState>>>;
 }
 
-type HoldReason = 'throttled' | 'failing';
+/** The header on the guard's own refusals: a request it holds never left the proxy. */
+export const heldHeader = 'X-Fan-Polls-Held';
+/** The `code` of the guard's own refusal body. */
+export const heldCode = 'held';
+
+interface Breaker {
+  failures: number;
+  /** Failed trials since the breaker opened: the exponent of its next hold. */
+  level: number;
+  until: number;
+  trialInFlight: boolean;
+}
 
 /**
- * One circuit breaker and one 429 hold for every call to the platform (reads, fans' routes, token calls), in front
- * of the fetch they all share. After the platform answered 429, nothing is sent until its `Retry-After` (capped);
- * after `failureThreshold` failures in a row, nothing is sent for `openMs`, then one trial request decides. While
- * held, a call gets at once a 429 with `Retry-After`, which every caller already turns into `throttled`: public
- * reads answer from the cache, fans get 503 with `Retry-After`, a vote is never sent. With Redis the hold is shared,
- * so N instances do not each learn it the hard way.
+ * Circuit breakers per endpoint family and one 429 hold, in front of the fetch every platform call shares (reads,
+ * fans' routes, token calls). After the platform answered 429, nothing is sent until its `Retry-After` (capped), on
+ * any route (the quota is the application's), and the hold is shared with every instance (Redis, read in the
+ * background so that a stalled Redis never holds a request). After `failureThreshold` failures in a row of one
+ * family (a network error, a timeout, a 5xx, or a 2xx whose body is not what the family answers), that family is
+ * held for `openMs`, then one trial request decides: success closes it, failure holds it again for twice as long (up
+ * to `maxOpenMs`), each hold shortened by a random jitter so that instances do not retry in step. While held, a call
+ * gets at once a 429 with `Retry-After` and `X-Fan-Polls-Held`, which every caller turns into `throttled`: public reads
+ * answer from the cache, fans get 503 with `Retry-After`, a vote is answered "not sent".
  */
 export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOptions): PlatformGuard {
   const { now, logger, shared } = options;
-  const failureThreshold = options.failureThreshold ?? 5;
-  const baseOpenMs = options.openMs ?? 30_000;
-  const maxHoldMs = options.maxHoldMs ?? 5 * 60_000;
-  const sharedReadMs = options.sharedReadMs ?? 1000;
+  const failureThreshold = options.failureThreshold ?? platformGuardDefaults.failureThreshold;
+  const baseOpenMs = options.openMs ?? platformGuardDefaults.openMs;
+  const maxOpenMs = options.maxOpenMs ?? platformGuardDefaults.maxOpenMs;
+  const maxHoldMs = options.maxHoldMs ?? platformGuardDefaults.maxHoldMs;
+  const sharedReadMs = options.sharedReadMs ?? platformGuardDefaults.sharedReadMs;
+  const random = options.random ?? Math.random;
 
-  let until = 0;
-  let reason: HoldReason | undefined;
-  let failures = 0;
-  let openMs = baseOpenMs;
-  let trialInFlight = false;
+  const breakers = new Map<EndpointFamily, Breaker>();
+  let throttledUntil = 0;
   let sharedCheckedAt = -Infinity;
-  let sharedRead: Promise<void> | undefined;
+  let sharedReading = false;
 
-  const hold = (nextUntil: number, why: HoldReason) => {
+  const breakerOf = (family: EndpointFamily): Breaker => {
+    let breaker = breakers.get(family);
+    if (breaker === undefined) {
+      breaker = { failures: 0, level: 0, until: 0, trialInFlight: false };
+      breakers.set(family, breaker);
+    }
+    return breaker;
+  };
+
+  const throttle = (nextUntil: number) => {
     const capped = Math.min(nextUntil, now() + maxHoldMs);
-    if (capped <= until) return;
-    until = capped;
-    reason = why;
-    logger.log('warn', 'platform_hold', { reason: why, seconds: Math.ceil((capped - now()) / 1000) });
+    if (capped <= throttledUntil) return;
+    throttledUntil = capped;
+    logger.log('warn', 'platform_hold', { reason: 'throttled', seconds: Math.ceil((capped - now()) / 1000) });
     shared?.write(capped).catch(() => undefined);
   };
 
-  const adoptShared = async () => {
-    if (shared === undefined || now() - sharedCheckedAt < sharedReadMs) return;
+  /** Adopts another instance's 429 hold; in the background, so a slow Redis never delays a platform call. */
+  const adoptShared = () => {
+    if (shared === undefined || sharedReading || now() - sharedCheckedAt < sharedReadMs) return;
     sharedCheckedAt = now();
-    sharedRead ??= shared
+    sharedReading = true;
+    shared
       .read()
       .then((remote) => {
-        if (remote !== undefined && remote > until) {
-          until = Math.min(remote, now() + maxHoldMs);
-          reason ??= 'failing';
-        }
+        if (remote !== undefined && remote > throttledUntil)
+          throttledUntil = Math.min(remote, now() + maxHoldMs);
       })
       .catch(() => undefined)
       .finally(() => {
-        sharedRead = undefined;
+        sharedReading = false;
       });
-    await sharedRead;
   };
 
-  const refused = (): Response => {
+  const refused = (until: number, reason: HoldReason): Response => {
     const seconds = Math.max(1, Math.ceil((until - now()) / 1000));
-    return new Response(JSON.stringify({ code: 'held', message: 'Held by the proxy' }), {
+    return new Response(JSON.stringify({ code: heldCode, message: 'Held by the proxy' }), {
       status: 429,
-      headers: {
-        'Retry-After': String(seconds),
-        'Content-Type': 'application/json',
-        'X-Fan-Polls-Held': reason ?? 'held',
-      },
+      headers: { 'Retry-After': String(seconds), 'Content-Type': 'application/json', [heldHeader]: reason },
     });
   };
 
+  const failed = (family: EndpointFamily, breaker: Breaker, isTrial: boolean, why: string) => {
+    breaker.failures += 1;
+    if (isTrial) breaker.level += 1;
+    else if (breaker.failures < failureThreshold) return;
+    const nominal = Math.min(baseOpenMs * 2 ** breaker.level, maxOpenMs);
+    const holdMs = Math.max(1, Math.round(nominal * (1 - platformGuardDefaults.jitter * random())));
+    breaker.until = now() + holdMs;
+    logger.log('warn', 'platform_hold', { reason: 'failing', family, why, ms: holdMs });
+  };
+
+  const succeeded = (family: EndpointFamily, breaker: Breaker) => {
+    if (breaker.failures >= failureThreshold) logger.log('info', 'platform_recovered', { family });
+    breaker.failures = 0;
+    breaker.level = 0;
+    breaker.until = 0;
+  };
+
   const guarded: FetchLike = async (input, init) => {
-    await adoptShared();
-    const isTrial = now() >= until && reason === 'failing';
-    if (now() < until || (isTrial && trialInFlight)) return refused();
-    if (isTrial) trialInFlight = true;
+    adoptShared();
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request?.url ?? (input instanceof URL ? input.href : (input as string)));
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    const family = endpointFamily(url, method);
+    if (now() < throttledUntil) return refused(throttledUntil, 'throttled');
+    const breaker = breakerOf(family);
+    const open = breaker.failures >= failureThreshold;
+    if (open && (now() < breaker.until || breaker.trialInFlight)) {
+      return refused(Math.max(breaker.until, now() + 1000), 'failing');
+    }
+    const isTrial = open;
+    if (isTrial) breaker.trialInFlight = true;
     try {
       const response = await fetch(input, init);
       if (response.status === 429) {
         const retryAt = parseRetryAfter(response.headers.get('Retry-After'), now())?.getTime();
-        hold(Math.max(now() + 1000, retryAt ?? now() + 60_000), 'throttled');
+        throttle(Math.max(now() + 1000, retryAt ?? now() + 60_000));
       } else if (response.status >= 500) {
-        failed();
+        failed(family, breaker, isTrial, `HTTP ${response.status}`);
+      } else if (await isMalformedSuccess(response, family, method)) {
+        failed(family, breaker, isTrial, 'malformed');
       } else {
-        failures = 0;
-        openMs = baseOpenMs;
-        if (reason === 'failing') reason = undefined;
+        succeeded(family, breaker);
       }
       return response;
     } catch (error) {
       // An abort the caller asked for is not the platform failing.
-      if (!(init?.signal?.aborted === true && (error as Error).name === 'AbortError')) failed();
+      if (!(init?.signal?.aborted === true && (error as Error).name === 'AbortError'))
+        failed(family, breaker, isTrial, 'network');
       throw error;
     } finally {
-      if (isTrial) trialInFlight = false;
+      if (isTrial) breaker.trialInFlight = false;
     }
   };
-
-  function failed(): void {
-    failures += 1;
-    if (reason === 'failing' && now() >= until) {
-      // The trial failed: open again, for longer.
-      openMs = Math.min(openMs * 2, maxHoldMs);
-      hold(now() + openMs, 'failing');
-    } else if (failures >= failureThreshold) {
-      hold(now() + openMs, 'failing');
-    }
-  }
 
   return {
     fetch: guarded,
-    state: () => ({ open: now() < until, until, reason }),
+    state: () => {
+      const held = [...breakers.values()].filter((breaker) => breaker.failures >= failureThreshold);
+      if (now() < throttledUntil) return { open: true, until: throttledUntil, reason: 'throttled' };
+      const until = Math.max(0, ...held.map((breaker) => breaker.until));
+      return { open: now() < until, until, reason: held.length > 0 ? 'failing' : undefined };
+    },
+    breakers: () =>
+      Object.fromEntries(
+        [...breakers].map(([family, breaker]) => [
+          family,
+          {
+            open: breaker.failures >= failureThreshold && now() < breaker.until,
+            until: breaker.until,
+            failures: breaker.failures,
+          },
+        ]),
+      ),
   };
+}
+
+/**
+ * A 2xx whose body is not what its family answers counts as a failure (the platform answering garbage must open the
+ * breaker, not keep it closed): a token answer without `access_token`, a resource read without `data`. Read from a
+ * copy; the caller reads the original and reports the details.
+ */
+async function isMalformedSuccess(
+  response: Response,
+  family: EndpointFamily,
+  method: string,
+): Promise<boolean> {
+  const readsResource = method === 'GET' && !['token', 'revoke', 'oauth'].includes(family);
+  if (response.status < 200 || response.status >= 300 || !(family === 'token' || readsResource)) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.clone().text()) as unknown;
+  } catch {
+    return true;
+  }
+  if (!isRecord(body)) return true;
+  return family === 'token' ? typeof body.access_token !== 'string' : !('data' in body);
 }

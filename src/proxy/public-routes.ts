@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
 import {
   proxyPollsRoute,
@@ -31,7 +32,11 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
   const fromPlatform = async (c: Context, read: () => Promise<unknown>): Promise<string> => {
     await spendPublicRead(runtime, c);
-    return JSON.stringify({ data: await read() });
+    try {
+      return JSON.stringify({ data: await read() });
+    } catch (error) {
+      throw applicationTokenRefused(error) ?? error;
+    }
   };
 
   app.get(routeInGroup(proxyRouteGroups.polls, proxyPollsRoute), async (c) => {
@@ -45,21 +50,50 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     }
     const filters = checkedInput(() => parsePollFilters(query, 'polls'));
     const canonical = queryString(encodePollFilters(filters, 'polls'));
-    const answer = await runtime.pollCache.get(`polls${canonical}`, () =>
-      fromPlatform(c, () => runtime.platform.publicClient.listPolls(filters)),
+    const answer = await runtime.pollCache.get(
+      `polls${canonical}`,
+      () => fromPlatform(c, () => runtime.platform.publicClient.listPolls(filters)),
+      isPlatformFailure,
     );
     return cachedResponse(c, answer, cacheHeaders);
   });
 
   app.get(routeInGroup(proxyRouteGroups.polls, proxyRoutePatterns.poll), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
-    const answer = await runtime.pollCache.get(`poll/${pollId}`, () =>
-      fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),
+    const answer = await runtime.pollCache.get(
+      `poll/${pollId}`,
+      () => fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),
+      isPlatformFailure,
     );
     return cachedResponse(c, answer, cacheHeaders);
   });
 
   return app;
+}
+
+/**
+ * Failures a poll read remembers for a freshness window (the cache's negative memory): what the platform answered
+ * or failed to (garbage, a 5xx, no answer, no such poll, refused credentials, a 429 or the guard's hold, whose
+ * Retry-After the remembered error still carries). Not the proxy's own budgets (they are per client or per minute).
+ */
+function isPlatformFailure(error: unknown): boolean {
+  if (error instanceof PlatformError) return error.code !== 'invalid_input';
+  return error instanceof ProxyError && error.code === 'upstream_unavailable';
+}
+
+/**
+ * The platform refused the application's own token (after one fresh one): the proxy's credentials, not a visitor's
+ * sign-in, so never `not_signed_in` (a card would offer sign-in to fix it).
+ */
+function applicationTokenRefused(error: unknown): ProxyError | undefined {
+  if (!(error instanceof PlatformError && error.code === 'invalid_token')) return undefined;
+  return new ProxyError(
+    'upstream_unavailable',
+    'The platform refused the proxy’s credentials. Try again later.',
+    {
+      cause: error,
+    },
+  );
 }
 
 /**

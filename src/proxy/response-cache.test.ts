@@ -12,6 +12,46 @@ function cacheAt(clock: { now: number }) {
 }
 
 describe('ResponseCache', () => {
+  it('remembers a failure it is told to for the freshness window: one load per key and window', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    const garbage = new Error('malformed');
+    const load = vi.fn(() => Promise.reject(garbage));
+    const remember = (error: unknown) => error === garbage;
+    for (let index = 0; index < 20; index += 1) {
+      await expect(cache.get('k', load, remember)).rejects.toBe(garbage);
+      clock.now += 100;
+    }
+    // 2 s of callers every 100 ms, a 1 s window: two loads.
+    expect(load).toHaveBeenCalledTimes(2);
+    // Not told to remember: every caller loads.
+    const other = vi.fn(() => Promise.reject(new Error('other')));
+    for (let index = 0; index < 3; index += 1) await cache.get('j', other).catch(() => undefined);
+    expect(other).toHaveBeenCalledTimes(3);
+  });
+
+  it('serves the stale entry while a failure is remembered, and loads again after the window', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    await cache.get('k', () => Promise.resolve('good'));
+    clock.now = 2500;
+    const load = vi.fn(() => Promise.reject(new Error('malformed')));
+    expect((await cache.get('k', load, () => true)).body).toBe('good');
+    clock.now = 3000;
+    expect((await cache.get('k', load, () => true)).body).toBe('good');
+    expect(load).toHaveBeenCalledTimes(1);
+    clock.now = 3500;
+    expect(
+      (
+        await cache.get(
+          'k',
+          () => Promise.resolve('back'),
+          () => true,
+        )
+      ).body,
+    ).toBe('back');
+  });
+
   it('coalesces concurrent misses into one load and serves the answer fresh afterwards', async () => {
     const clock = { now: 0 };
     const cache = cacheAt(clock);

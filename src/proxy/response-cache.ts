@@ -27,6 +27,11 @@ export interface ResponseCacheOptions {
    */
   readonly staleOnSlowMs?: number;
   readonly maxEntries: number;
+  /**
+   * How long a failed load that `get`'s `remember` accepts is remembered (a negative cache): meanwhile the key's
+   * callers get the stale entry if any, else the same failure, and nothing is loaded. Default: `freshMs`.
+   */
+  readonly failureMemoryMs?: number;
   readonly now?: () => number;
   /** Told how each `get` was answered (metrics). */
   readonly onOutcome?: (outcome: CacheOutcome) => void;
@@ -37,6 +42,8 @@ export class ResponseCache {
   readonly #loading = new Map<string, Promise<CachedAnswer>>();
   /** When each load in flight started: who comes while a slow one runs waits only what is left of `staleOnSlowMs`. */
   readonly #loadingSince = new Map<string, number>();
+  /** Failed loads remembered, until when (insertion order: the first is the oldest). */
+  readonly #failures = new Map<string, { readonly error: unknown; readonly until: number }>();
   readonly #options: ResponseCacheOptions;
   readonly #now: () => number;
 
@@ -45,8 +52,16 @@ export class ResponseCache {
     this.#now = options.now ?? Date.now;
   }
 
-  /** The answer for `key`, loading it with `load` (which returns the body) when nothing usable is held. */
-  async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+  /**
+   * The answer for `key`, loading it with `load` (which returns the body) when nothing usable is held. A load's
+   * failure that `remember` accepts is remembered for `failureMemoryMs`, so a platform answering garbage is asked
+   * once per key and window, not once per caller.
+   */
+  async get(
+    key: string,
+    load: () => Promise<string>,
+    remember: (error: unknown) => boolean = () => false,
+  ): Promise<CachedAnswer> {
     const entry = this.#entries.get(key);
     const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
     const told = this.#options.onOutcome ?? (() => undefined);
@@ -54,22 +69,56 @@ export class ResponseCache {
       told('hit');
       return entry;
     }
+    const failure = this.#failures.get(key);
+    const failing = failure !== undefined && this.#now() < failure.until;
+    if (!failing) this.#failures.delete(key);
     if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
       told('stale');
       // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
-      this.#load(key, load).catch(() => undefined);
+      if (!failing) this.#loadRemembering(key, load, remember).catch(() => undefined);
       return entry;
     }
+    if (failing) return this.#fallbackOr(key, failure.error);
     told(this.#loading.has(key) ? 'coalesced' : 'miss');
     try {
-      return await this.#loadOrStaleWhenSlow(key, load, entry);
+      return await this.#loadOrStaleWhenSlow(key, () => this.#loadRemembering(key, load, remember), entry);
     } catch (error) {
-      const fallback = this.#entries.get(key);
-      const limit =
-        this.#options.freshMs + this.#options.staleWhileRevalidateMs + this.#options.staleIfErrorMs;
-      if (fallback !== undefined && this.#now() - fallback.storedAt < limit) {
-        told('stale_on_error');
-        return fallback;
+      return this.#fallbackOr(key, error);
+    }
+  }
+
+  /** The entry held for `key` while it may be served on error, or else `error` thrown. */
+  #fallbackOr(key: string, error: unknown): CachedAnswer {
+    const fallback = this.#entries.get(key);
+    if (fallback !== undefined && this.#usableOnError(fallback)) {
+      this.#options.onOutcome?.('stale_on_error');
+      return fallback;
+    }
+    throw error;
+  }
+
+  /** `#load`, remembering a failure that `remember` accepts and forgetting it on success. */
+  async #loadRemembering(
+    key: string,
+    load: () => Promise<string>,
+    remember: (error: unknown) => boolean,
+  ): Promise<CachedAnswer> {
+    try {
+      const answer = await this.#load(key, load);
+      this.#failures.delete(key);
+      return answer;
+    } catch (error) {
+      if (remember(error)) {
+        this.#failures.delete(key);
+        this.#failures.set(key, {
+          error,
+          until: this.#now() + (this.#options.failureMemoryMs ?? this.#options.freshMs),
+        });
+        while (this.#failures.size > this.#options.maxEntries) {
+          const oldest = this.#failures.keys().next();
+          if (oldest.done === true) break;
+          this.#failures.delete(oldest.value);
+        }
       }
       throw error;
     }
@@ -82,10 +131,10 @@ export class ResponseCache {
 
   async #loadOrStaleWhenSlow(
     key: string,
-    load: () => Promise<string>,
+    load: () => Promise<CachedAnswer>,
     entry: CachedAnswer | undefined,
   ): Promise<CachedAnswer> {
-    const loading = this.#load(key, load);
+    const loading = load();
     const slowAfterMs = this.#options.staleOnSlowMs;
     if (entry === undefined || slowAfterMs === undefined || !this.#usableOnError(entry)) return loading;
     const slowMs = Math.max(0, slowAfterMs - (this.#now() - (this.#loadingSince.get(key) ?? this.#now())));

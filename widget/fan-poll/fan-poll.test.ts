@@ -620,18 +620,29 @@ describe('<fan-poll> events and voting', () => {
 
   /**
    * A signed-in card voting through the real proxy channel, whose vote the proxy answers `vote_uncertain` (it could
-   * not learn the outcome); the fan's poll shows no vote before the vote and `afterVote` after it.
+   * not learn the outcome) or `proxyCode`; the fan's poll shows no vote before the vote and `afterVote` after it
+   * (undefined: its read fails).
    */
-  async function uncertainVote(afterVote: { userVote: boolean; answers: unknown[] }) {
+  async function uncertainVote(
+    afterVote: { userVote: boolean; answers: unknown[] } | undefined,
+    proxyCode: 'vote_uncertain' | 'vote_not_sent' = 'vote_uncertain',
+  ) {
     const posts: string[] = [];
+    const reads: string[] = [];
     const fetchImpl = ((input: string, init: RequestInit = {}) => {
       const path = new URL(input).pathname;
       const answer = (body: unknown, status = 200) => Promise.resolve(Response.json(body, { status }));
       if (init.method === 'POST') {
         posts.push(path);
-        return answer({ error: { code: 'vote_uncertain', message: 'Check the poll.' } }, 502);
+        return answer(
+          { error: { code: proxyCode, message: 'Check the poll.' } },
+          proxyCode === 'vote_uncertain' ? 502 : 503,
+        );
       }
       if (path === proxyRoutes.session) return answer({ signedIn: true, userId: 'u1' });
+      if (posts.length > 0) reads.push(path);
+      if (posts.length > 0 && afterVote === undefined)
+        return answer({ error: { code: 'upstream_unavailable', message: 'Down.' } }, 502);
       const fanPoll =
         posts.length > 0 ? afterVote : { userVote: false, answers: [{ id: 'a1' }, { id: 'a2' }] };
       return answer({ data: { id: 'poll-1', ...fanPoll } });
@@ -654,8 +665,29 @@ describe('<fan-poll> events and voting', () => {
       expect(voted.length + codes.length).toBeGreaterThan(0);
     });
     await settle(card);
-    return { card, posts, codes, voted };
+    return { card, posts, reads, codes, voted };
   }
+
+  it('tells the fan a vote the proxy never sent was not sent, with no re-read, and lets them vote again', async () => {
+    const { card, posts, reads, codes, voted } = await uncertainVote(undefined, 'vote_not_sent');
+    expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
+      'Your vote could not be sent.',
+    );
+    expect(button(card)?.textContent.trim()).toBe('Vote');
+    expect(posts).toEqual([proxyRoutes.vote('poll-1')]);
+    expect(reads.filter((path) => path.includes('poll-1'))).toEqual([]);
+    expect(voted).toEqual([]);
+    expect(codes).toEqual(['vote-not-sent']);
+  });
+
+  it('tells partners a vote in doubt whose re-read fails too is uncertain, not failed', async () => {
+    const { card, codes, voted } = await uncertainVote(undefined);
+    expect(card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe(
+      'Your vote could not be sent.',
+    );
+    expect(voted).toEqual([]);
+    expect(codes).toEqual(['vote-uncertain']);
+  });
 
   it('shows a vote the proxy could not confirm as voted, with the answer the platform recorded', async () => {
     const { card, posts, codes, voted } = await uncertainVote({

@@ -22,6 +22,10 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'poll-closed': 'The poll closed before the vote reached the platform.',
   'vote-failed':
     'The vote could not be sent or its outcome is unknown and the re-read showed no vote. The fan may try again; if it repeats, check the proxy’s logs (`X-Request-Id`).',
+  'vote-not-sent':
+    'The vote certainly did not reach the platform (the proxy held it while the platform or its token endpoint failed, or the platform throttled it). Nothing counted; the card lets the fan try again. If it repeats, the proxy’s logs say which endpoint is failing.',
+  'vote-uncertain':
+    'The vote may have reached the platform, and neither the proxy nor the card could read the fan’s poll to tell. The card offers the vote again; log it: a vote that did count is refused as already voted on the next try.',
   'vote-cancelled': 'The fan cancelled the vote in the extension’s confirmation window. Nothing was sent.',
   'extension-failed':
     'The fan’s browser extension did not answer as expected (an old or broken install). The fan may reload the page; nothing for the partner to fix.',

@@ -257,15 +257,26 @@ describe('proxy channel votes whose outcome is unknown', () => {
     },
   );
 
-  it('fails plainly when the re-read fails too, after one vote and one read', async () => {
+  it('says the vote is uncertain (never failed) when the re-read fails too, after one vote and one read', async () => {
     const { fetchImpl, sent } = fakeProxy({
       [`POST ${votePath}`]: uncertain,
       [`GET ${fanPollPath}`]: timedOut,
     });
     await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
-      code: 'vote-failed',
+      code: 'vote-uncertain',
     });
     expect(routes(sent)).toEqual([`POST ${votePath}`, `GET ${fanPollPath}`]);
+  });
+
+  it('says not sent, with no re-read, when the proxy knows the vote never left', async () => {
+    const { fetchImpl, sent } = fakeProxy({
+      [`POST ${votePath}`]: () =>
+        json({ error: { code: 'vote_not_sent', message: 'Your vote was not sent. Try again.' } }, 503),
+    });
+    await expect(proxyChannel(proxyUrl, fetchImpl).vote('p1', 'a1')).rejects.toMatchObject({
+      code: 'vote-not-sent',
+    });
+    expect(routes(sent)).toEqual([`POST ${votePath}`]);
   });
 
   it('says already voted when the platform has a vote but no answer says which', async () => {

@@ -8,6 +8,10 @@ export const widgetErrorCodes = [
   'already-voted',
   'poll-closed',
   'vote-failed',
+  /** The vote certainly did not reach the platform (held, throttled, no token, no connection): nothing counted. */
+  'vote-not-sent',
+  /** The vote may have reached the platform and nothing could say whether it counted. */
+  'vote-uncertain',
   /** The fan cancelled the vote in the extension's confirmation window: nothing was sent. */
   'vote-cancelled',
   'extension-failed',
