@@ -6,26 +6,50 @@ import { WidgetError } from './widget-error.ts';
 
 /** The background judges even the handshake (a frame that is not heard gets no answer), so allow a worker wake-up. */
 const helloTimeoutMs = 1000;
+/**
+ * While other messages keep arriving (a frame flooding the page delays the bridge's answer behind them), the
+ * handshake waits another `helloTimeoutMs`, up to this long: only a quiet wait with no answer means no extension.
+ */
+const helloPatienceMs = 20_000;
 /** Sign-in and vote confirmation wait for the fan, in an extension window. */
 const fanTimeoutMs = 180_000;
 const requestTimeoutMs = 15_000;
 const unexpectedAnswer = 'Unexpected answer from the extension.';
 
-/** One request over the page bridge; the answer must come from this window, this origin, with our request id. */
-export function askExtension(request: BridgeRequest, timeoutMs: number): Promise<BridgeResult> {
+/**
+ * One request over the page bridge; the answer must come from this window, this origin, with our request id. It
+ * gives up after `timeoutMs`, or, with `patienceMs` longer, after the first `timeoutMs` in which no message at all
+ * arrived (at most `patienceMs`).
+ */
+export function askExtension(
+  request: BridgeRequest,
+  timeoutMs: number,
+  patienceMs = timeoutMs,
+): Promise<BridgeResult> {
   const requestId = crypto.randomUUID();
+  const startedAt = performance.now();
+  let busy = false;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    let timer = setTimeout(expire, timeoutMs);
+    function expire(): void {
+      if (busy && performance.now() - startedAt < patienceMs) {
+        busy = false;
+        timer = setTimeout(expire, timeoutMs);
+        return;
+      }
       finish();
       reject(new WidgetError('extension-failed', 'The extension did not answer.'));
-    }, timeoutMs);
+    }
     function onMessage(event: MessageEvent): void {
       if (
         event.source !== window ||
         event.origin !== location.origin ||
         !isBridgeResponse(event.data, requestId)
-      )
+      ) {
+        // Our own request does not count as traffic.
+        if ((event.data as { requestId?: unknown } | null)?.requestId !== requestId) busy = true;
         return;
+      }
       finish();
       const outcome = event.data.outcome;
       if (outcome.ok) resolve(outcome.result);
@@ -49,7 +73,7 @@ export function askExtension(request: BridgeRequest, timeoutMs: number): Promise
 /** Resolves with the extension's channel when it answers the `hello` handshake, else undefined. */
 export async function detectExtension(): Promise<VoteChannel | undefined> {
   try {
-    const result = await askExtension({ type: 'hello' }, helloTimeoutMs);
+    const result = await askExtension({ type: 'hello' }, helloTimeoutMs, helloPatienceMs);
     return result.type === 'hello' ? extensionChannel() : undefined;
   } catch {
     return undefined;
