@@ -1,4 +1,9 @@
-import type { BridgeRequest, BridgeResult, BridgeStatus } from '../../src/contracts/bridge-contract.ts';
+import {
+  bridgeSource,
+  type BridgeRequest,
+  type BridgeResult,
+  type BridgeStatus,
+} from '../../src/contracts/bridge-contract.ts';
 import { bridgeRequest, isBridgeResponse } from '../messages/bridge-messages.ts';
 import { extensionErrorCode } from './extension-error-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
@@ -11,6 +16,8 @@ const helloTimeoutMs = 1000;
  * handshake waits another `helloTimeoutMs`, up to this long: only a quiet wait with no answer means no extension.
  */
 const helloPatienceMs = 20_000;
+/** This many messages of any kind in one wait make it a busy one (a page's own few messages do not). */
+const floodMessages = 50;
 /** Sign-in and vote confirmation wait for the fan, in an extension window. */
 const fanTimeoutMs = 180_000;
 const requestTimeoutMs = 15_000;
@@ -18,8 +25,9 @@ const unexpectedAnswer = 'Unexpected answer from the extension.';
 
 /**
  * One request over the page bridge; the answer must come from this window, this origin, with our request id. It
- * gives up after `timeoutMs`, or, with `patienceMs` longer, after the first `timeoutMs` in which no message at all
- * arrived (at most `patienceMs`).
+ * gives up after `timeoutMs`, or, with `patienceMs` longer, after the first quiet `timeoutMs` (no other bridge
+ * message, fewer than `floodMessages` of any kind), at most `patienceMs`: a flood delays the answer, it does not
+ * mean there is none.
  */
 export function askExtension(
   request: BridgeRequest,
@@ -28,12 +36,16 @@ export function askExtension(
 ): Promise<BridgeResult> {
   const requestId = crypto.randomUUID();
   const startedAt = performance.now();
-  let busy = false;
+  /** Messages seen in the current wait: bridge traffic, or a flood of anything, makes it a busy one. */
+  let bridgeTraffic = false;
+  let seen = 0;
+  const busy = (): boolean => bridgeTraffic || seen >= floodMessages;
   return new Promise((resolve, reject) => {
     let timer = setTimeout(expire, timeoutMs);
     function expire(): void {
-      if (busy && performance.now() - startedAt < patienceMs) {
-        busy = false;
+      if (busy() && performance.now() - startedAt < patienceMs) {
+        bridgeTraffic = false;
+        seen = 0;
         timer = setTimeout(expire, timeoutMs);
         return;
       }
@@ -47,7 +59,11 @@ export function askExtension(
         !isBridgeResponse(event.data, requestId)
       ) {
         // Our own request does not count as traffic.
-        if ((event.data as { requestId?: unknown } | null)?.requestId !== requestId) busy = true;
+        const data = event.data as { source?: unknown; requestId?: unknown } | null;
+        if (data?.requestId === requestId) return;
+        seen += 1;
+        if (data?.source === bridgeSource.extension || data?.source === bridgeSource.page)
+          bridgeTraffic = true;
         return;
       }
       finish();
