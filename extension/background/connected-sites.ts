@@ -1,4 +1,5 @@
-import type { ConnectedSite, SiteActivity } from '../shared/messages.ts';
+import { isUuid } from '../shared/bridge-shape.ts';
+import type { ConnectedSite, DisplayedPolls, SiteActivity } from '../shared/messages.ts';
 import { isRecord, TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
 
 export const connectedSitesKey = 'connectedSites';
@@ -7,6 +8,14 @@ const noActivity: SiteActivity = { reads: 0, proposals: 0, votes: 0 };
 
 function count(value: unknown): number {
   return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : 0;
+}
+
+/** Most poll ids and clubs one connection records. */
+export const maxShownPolls = 50;
+export const maxClubs = 10;
+
+function ids(value: unknown, max: number): string[] {
+  return Array.isArray(value) ? [...new Set(value.filter(isUuid))].slice(0, max) : [];
 }
 
 function parseSites(value: unknown): ConnectedSite[] | undefined {
@@ -25,6 +34,8 @@ function parseSites(value: unknown): ConnectedSite[] | undefined {
           proposals: count(activity['proposals']),
           votes: count(activity['votes']),
         },
+        clubs: ids(entry['clubs'], maxClubs),
+        shownPollIds: ids(entry['shownPollIds'], maxShownPolls),
       },
     ];
   });
@@ -51,11 +62,31 @@ export class ConnectedSites {
     return (await this.list()).some((site) => site.origin === origin);
   }
 
-  add(origin: string, now: number): Promise<ConnectedSite[]> {
+  async site(origin: string): Promise<ConnectedSite | undefined> {
+    return (await this.list()).find((site) => site.origin === origin);
+  }
+
+  /** Connects a site (again): what it displays now replaces what it displayed before. */
+  add(origin: string, now: number, displayed: DisplayedPolls): Promise<ConnectedSite[]> {
+    const shown = {
+      clubs: ids(displayed.partnerIds, maxClubs),
+      shownPollIds: ids(displayed.pollIds, maxShownPolls),
+    };
     return this.#update((sites) =>
       sites.some((site) => site.origin === origin)
-        ? sites
-        : [...sites, { origin, connectedAt: now, activity: noActivity }],
+        ? sites.map((site) => (site.origin === origin ? { ...site, ...shown } : site))
+        : [...sites, { origin, connectedAt: now, activity: noActivity, ...shown }],
+    );
+  }
+
+  /** The clubs of the polls the site displayed, once read with the fan's token: those ids are resolved. */
+  addClubs(origin: string, clubs: readonly string[]): Promise<ConnectedSite[]> {
+    return this.#update((sites) =>
+      sites.map((site) =>
+        site.origin === origin
+          ? { ...site, clubs: ids([...(site.clubs ?? []), ...clubs], maxClubs), shownPollIds: [] }
+          : site,
+      ),
     );
   }
 

@@ -58,7 +58,7 @@ describe('FanSession', () => {
     expect(t.session.dump()).toContain('CANARY-a0');
     expect(t.session.dump()).not.toContain('CANARY-r0');
     expect(t.secrets.grant).toEqual({ refreshToken: 'CANARY-r0', userId: 'fan-1' });
-    expect(await t.fanSession.status()).toEqual({ signedIn: true, userId: 'fan-1' });
+    expect(await t.fanSession.status()).toMatchObject({ signedIn: true, userId: 'fan-1' });
   });
 
   it('schedules the refresh alarm a margin before expiry', async () => {
@@ -134,7 +134,7 @@ describe('FanSession', () => {
     t.clock.now += 50_000;
     await restarted.onRefreshAlarm();
     expect(await restarted.accessToken()).toMatch(/^CANARY-a/);
-    expect(await restarted.status()).toEqual({ signedIn: true, userId: 'fan-2' });
+    expect(await restarted.status()).toMatchObject({ signedIn: true, userId: 'fan-2' });
   });
 
   it('signs out: local state first, then revokes both tokens', async () => {
@@ -145,5 +145,23 @@ describe('FanSession', () => {
     expect(t.secrets.grant).toBeUndefined();
     expect(t.revoked).toEqual(['CANARY-r', 'CANARY-a']);
     await expect(t.fanSession.accessToken()).rejects.toMatchObject({ code: 'signed_out' });
+  });
+
+  it('has a session id that changes on sign-in, sign-out and a change of account, and not on refresh', async () => {
+    const t = setup(rotating());
+    expect((await t.fanSession.status()).sessionId).toBeUndefined();
+    await t.fanSession.accept({ accessToken: 'CANARY-a', refreshToken: 'CANARY-r', expiresIn: 60 }, 'fan-a');
+    const first = (await t.fanSession.status()).sessionId;
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    await t.fanSession.refresh('CANARY-a');
+    await t.fanSession.rememberUserId('fan-a');
+    expect((await t.fanSession.status()).sessionId).toBe(first);
+    await t.fanSession.rememberUserId('fan-b');
+    const switched = (await t.fanSession.status()).sessionId;
+    expect(switched).not.toBe(first);
+    await t.fanSession.signOut();
+    expect((await t.fanSession.status()).sessionId).toBeUndefined();
+    await t.fanSession.accept({ accessToken: 'CANARY-c', refreshToken: 'CANARY-s', expiresIn: 60 }, 'fan-a');
+    expect([first, switched]).not.toContain((await t.fanSession.status()).sessionId);
   });
 });

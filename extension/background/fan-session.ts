@@ -25,11 +25,15 @@ export interface FanSessionDependencies {
   readonly now: () => number;
   /** Runs whenever the session ends (sign-out, or the refresh token refused): what belonged to this fan goes too. */
   readonly onEnded?: () => Promise<void>;
+  /** Runs when a new session starts (sign-in, or another account's id learnt): the old session's proposals end. */
+  readonly onChanged?: () => void;
 }
 
 export interface SessionStatus {
   readonly signedIn: boolean;
   readonly userId?: string;
+  /** Changes on every sign-in, sign-out and change of account; set while signed in. */
+  readonly sessionId?: string;
 }
 
 /**
@@ -37,12 +41,30 @@ export interface SessionStatus {
  * time, across every context, because refresh tokens rotate), and ends the session cleanly.
  */
 export class FanSession {
+  /** Session-id writes one after another, so that two first reads after a browser restart agree on one id. */
+  #sessionIdQueue: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly deps: FanSessionDependencies) {}
 
   async status(): Promise<SessionStatus> {
     const { access, refreshToken, userId } = await this.deps.vault.read();
     const signedIn = Boolean(refreshToken) || (access !== undefined && !isExpired(access, this.deps.now()));
-    return signedIn ? { signedIn, ...(userId ? { userId } : {}) } : { signedIn: false };
+    if (!signedIn) return { signedIn: false };
+    const sessionId = await this.#sessionId();
+    return { signedIn, ...(userId ? { userId } : {}), sessionId };
+  }
+
+  /** The current session's id (one is made when none is kept: the browser restarted with a refresh token). */
+  #sessionId(renew = false): Promise<string> {
+    const next = this.#sessionIdQueue.then(async () => {
+      const kept = renew ? undefined : await this.deps.vault.readSessionId();
+      if (kept) return kept;
+      const fresh = crypto.randomUUID();
+      await this.deps.vault.writeSessionId(fresh);
+      return fresh;
+    });
+    this.#sessionIdQueue = next.catch(() => undefined);
+    return next;
   }
 
   /** A token good for a call now, refreshed first when due. Throws `signed_out` or `invalid_grant`. */
@@ -101,12 +123,20 @@ export class FanSession {
   /** Keeps a fresh token set (after sign-in) and schedules its refresh. */
   async accept(tokens: ExtensionTokenSet, userId?: string): Promise<AccessGrant> {
     const grant = await this.deps.vault.store(tokens, this.deps.now(), userId);
+    await this.#sessionId(true);
+    this.deps.onChanged?.();
     await this.schedule(grant);
     return grant;
   }
 
+  /** The fan's id as the platform says it; another account than the one known is another session. */
   async rememberUserId(userId: string): Promise<void> {
+    const { userId: known } = await this.deps.vault.read();
     await this.deps.vault.setUserId(userId);
+    if (known !== undefined && known !== userId) {
+      await this.#sessionId(true);
+      this.deps.onChanged?.();
+    }
   }
 
   /** (Re-)creates the refresh alarm from what the vault holds: on worker start and after every refresh. */

@@ -39,15 +39,18 @@ export function backgroundRoutes(deps: BackgroundDependencies): Routes {
   const callPlatform = <T>(call: (platform: FanPlatform) => Promise<T>): Promise<T> =>
     withFanPlatform(deps.platform, call);
 
+  // The session's id stays in the background: pages see whether the fan is signed in, and as whom.
+  const view = ({ signedIn, userId }: SessionView): SessionView =>
+    signedIn ? { signedIn, ...(userId ? { userId } : {}) } : { signedIn: false };
   const sessionView = async (): Promise<SessionView> => {
     const status = await deps.session.status();
-    if (!status.signedIn || status.userId) return status;
+    if (!status.signedIn || status.userId) return view(status);
     try {
       const { userId } = await callPlatform((platform) => platform.getCurrentUser());
       await deps.session.rememberUserId(userId);
       return { signedIn: true, userId };
     } catch {
-      return deps.session.status();
+      return view(await deps.session.status());
     }
   };
 

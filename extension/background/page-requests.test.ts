@@ -28,14 +28,46 @@ function openPoll(overrides: Partial<Poll> = {}): Poll {
   });
 }
 
+const club = '5b0a6c64-2f3e-4f5a-9a51-1d2c3b4a5e61'; // the fixture poll's partner
+const otherClub = '7d9e1f20-3a4b-4c5d-8e6f-7a8b9c0d1e22';
+
 /** The handler over fakes that record every platform read, proposal, sign-in and count. */
-function setup(options: { signedIn?: boolean; poll?: Poll; confirm?: (proposed: string) => string } = {}) {
+function setup(
+  options: {
+    signedIn?: boolean;
+    poll?: Poll;
+    confirm?: (proposed: string) => string;
+    /** What the site displayed when connected: its clubs, or poll ids still to resolve. */
+    shown?: { clubs?: string[]; pollIds?: string[] };
+    permitted?: boolean;
+  } = {},
+) {
   const log: string[] = [];
+  const bindings: unknown[] = [];
   let now = fixtureTimes.whileOpen;
+  let shown = { clubs: options.shown?.clubs ?? [club], shownPollIds: options.shown?.pollIds ?? [] };
   const deps: PageRequestDependencies = {
-    session: { status: () => Promise.resolve({ signedIn: options.signedIn ?? true }) },
+    session: {
+      status: () =>
+        Promise.resolve(
+          (options.signedIn ?? true) ? { signedIn: true, sessionId: 'session-1' } : { signedIn: false },
+        ),
+    },
     connections: {
-      isConnected: (origin) => Promise.resolve(origin === site),
+      isHeard: (origin) => Promise.resolve(origin === site && options.permitted !== false),
+      site: (origin) =>
+        Promise.resolve(
+          origin === site
+            ? { origin, connectedAt: 1, activity: { reads: 0, proposals: 0, votes: 0 }, ...shown }
+            : undefined,
+        ),
+      addClubs: (origin, clubs) => {
+        log.push(`resolved ${clubs.join(',')}`);
+        shown = { clubs: [...shown.clubs, ...clubs], shownPollIds: [] };
+        return Promise.resolve([
+          { origin, connectedAt: 1, activity: { reads: 0, proposals: 0, votes: 0 }, ...shown },
+        ]);
+      },
       record: (origin, what) => {
         log.push(`record ${what}`);
         return Promise.resolve();
@@ -43,8 +75,9 @@ function setup(options: { signedIn?: boolean; poll?: Poll; confirm?: (proposed: 
     },
     budgets: new Budgets(pageBudgetRules, new FakeStorageArea(), () => now),
     proposals: {
-      propose: (id, proposal) => {
+      propose: (id, proposal, binding) => {
         log.push(`propose ${proposal.proposedAnswerId}`);
+        bindings.push(binding);
         return Promise.resolve(
           options.confirm ? options.confirm(proposal.proposedAnswerId) : proposal.proposedAnswerId,
         );
@@ -58,12 +91,16 @@ function setup(options: { signedIn?: boolean; poll?: Poll; confirm?: (proposed: 
       log.push('read');
       return Promise.resolve(options.poll ?? openPoll());
     },
+    readUserPolls: (ids) => {
+      log.push(`read ${ids.length}`);
+      return Promise.resolve(ids.map((id) => openPoll({ id, partnerId: otherClub })));
+    },
     now: () => now,
   };
   const handle = pageRequestHandler(deps);
   const ask = (request: BridgeRequest, sender: SenderInfo = inTab(1), userActivated = false) =>
     handle({ request, userActivated }, sender);
-  return { ask, log, advance: (ms: number) => (now += ms) };
+  return { ask, log, bindings, advance: (ms: number) => (now += ms) };
 }
 
 describe('page requests in the background', () => {
@@ -79,6 +116,48 @@ describe('page requests in the background', () => {
     ]) {
       await expect(ask({ type: 'hello' }, sender)).rejects.toMatchObject({ code: 'forbidden' });
     }
+  });
+
+  it('does not hear a connected site whose permission the fan revoked in the browser', async () => {
+    const { ask, log } = setup({ permitted: false });
+    await expect(ask({ type: 'hello' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(ask({ type: 'poll-view', pollId })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(log).toEqual([]);
+  });
+
+  it('reads the fan’s vote, and proposes one, only in polls of the clubs the site showed when connected', async () => {
+    const { ask, log } = setup({ poll: openPoll({ partnerId: otherClub, userVote: true }) });
+    const refusal = { code: 'refused', reason: undefined };
+    await expect(ask({ type: 'poll-view', pollId })).rejects.toMatchObject(refusal);
+    // The same refusal whether or not the fan voted there: nothing about the vote is used first.
+    await expect(ask({ type: 'vote', pollId, answerId: answerA }, inTab(1), true)).rejects.toMatchObject(
+      refusal,
+    );
+    expect(log).toEqual(['read', 'read']);
+  });
+
+  it('resolves the polls a site showed at connect time to their clubs once, with the fan’s token', async () => {
+    const shownPoll = '91111111-2222-4333-8444-555555555555';
+    const { ask, log } = setup({
+      shown: { clubs: [], pollIds: [shownPoll] },
+      poll: openPoll({ partnerId: otherClub }),
+    });
+    await expect(ask({ type: 'poll-view', pollId })).resolves.toMatchObject({ type: 'poll-view' });
+    await expect(ask({ type: 'poll-view', pollId })).resolves.toMatchObject({ type: 'poll-view' });
+    expect(log.filter((entry) => !entry.startsWith('record'))).toEqual([
+      'read',
+      'read 1',
+      `resolved ${otherClub}`,
+      'read',
+    ]);
+  });
+
+  it('binds a proposal to the fan’s session, the site and the tab, until the poll closes', async () => {
+    const { ask, bindings } = setup();
+    await ask({ type: 'vote', pollId, answerId: answerA }, inTab(4), true);
+    expect(bindings).toEqual([
+      { sessionId: 'session-1', site, tabId: 4, closesAt: Date.parse(openPoll().closeAt!) },
+    ]);
   });
 
   it('turns a vote into a proposal only with the fan’s fresh click, and answers with the confirmed answer', async () => {

@@ -29,22 +29,32 @@ export type PageBudgetRule = keyof typeof pageBudgetRules;
 
 export interface PageRequestDependencies {
   readonly session: Pick<FanSession, 'status'>;
-  readonly connections: Pick<SiteConnections, 'isConnected' | 'record'>;
+  readonly connections: Pick<SiteConnections, 'isHeard' | 'record' | 'site' | 'addClubs'>;
   readonly budgets: Pick<Budgets<PageBudgetRule>, 'take'>;
   readonly proposals: Pick<VoteProposals, 'propose'>;
   readonly signIn: (tracking: TrackingParameters) => Promise<void>;
   /** The fan's poll, read with the fan's token (errors already as the extension reports them). */
   readonly readUserPoll: (pollId: string) => Promise<Poll>;
+  /** The fan's polls with these ids (to learn the clubs of the polls a site displayed when it was connected). */
+  readonly readUserPolls: (pollIds: readonly string[]) => Promise<Poll[]>;
   readonly now: () => number;
 }
 
 const notHeard = (): ExtensionError => new ExtensionError('forbidden', 'This frame is not heard.');
 
+const otherClub = (): ExtensionError =>
+  new ExtensionError(
+    'refused',
+    'This site may only ask about the polls of the clubs it showed when you connected it.',
+  );
+
 /**
  * What a page on a connected site may ask, judged here where no page reaches: the frame must be the tab's top-level
- * page and that site connected (so a frame is judged by the site in the address bar, and a site that frames a
- * connected page gets nothing); windows open only with the fan's fresh click and within the tab's and site's budget;
- * platform calls are budgeted per tab; a vote is only a proposal the fan confirms in the extension's window.
+ * page, that exact origin connected and its permission still granted (so a frame is judged by the site in the address
+ * bar, and a site that frames a connected page gets nothing); windows open only with the fan's fresh click and within
+ * the tab's and site's budget; platform calls are budgeted per tab; the fan's vote is read, and a vote proposed, only
+ * in polls of the clubs the site displayed when the fan connected it; a vote is only a proposal the fan confirms in
+ * the extension's window, bound to the session, the site and the tab that made it.
  */
 export function pageRequestHandler(deps: PageRequestDependencies) {
   const requireSignedIn = async (): Promise<void> => {
@@ -68,10 +78,28 @@ export function pageRequestHandler(deps: PageRequestDependencies) {
 
   const status = async () => ({ signedIn: (await deps.session.status()).signedIn });
 
+  /** The clubs a site may ask about; the polls it displayed at connect time are resolved once, on first need. */
+  const clubsOf = async (site: string): Promise<readonly string[]> => {
+    const connected = await deps.connections.site(site);
+    const clubs = connected?.clubs ?? [];
+    const shown = connected?.shownPollIds ?? [];
+    if (shown.length === 0) return clubs;
+    const resolved = (await deps.readUserPolls(shown)).map((poll) => poll.partnerId);
+    const updated = await deps.connections.addClubs(site, resolved);
+    return updated.find((each) => each.origin === site)?.clubs ?? clubs;
+  };
+
+  /** The fan's poll, only when the site may show it: checked before anything about the fan's vote is used. */
+  const readShownPoll = async (site: string, pollId: string): Promise<Poll> => {
+    const poll = await deps.readUserPoll(pollId);
+    if (!(await clubsOf(site)).includes(poll.partnerId)) throw otherClub();
+    return poll;
+  };
+
   return async (message: BridgeMessage, sender: SenderInfo): Promise<BridgeResult> => {
     if (sender.kind !== 'content-script') throw notHeard();
     const site = sender.frameOrigin;
-    if (sender.topOrigin !== site || !(await deps.connections.isConnected(site))) throw notHeard();
+    if (sender.topOrigin !== site || !(await deps.connections.isHeard(site))) throw notHeard();
     const tab = String(sender.tabId);
     const { request } = message;
     switch (request.type) {
@@ -98,15 +126,18 @@ export function pageRequestHandler(deps: PageRequestDependencies) {
           ['platform calls per tab', tab],
           ['vote reads per site', site],
         );
-        const poll = await deps.readUserPoll(request.pollId);
+        const poll = await readShownPoll(site, request.pollId);
         await deps.connections.record(site, 'reads');
         return { type: 'poll-view', view: pollView(poll) };
       }
       case 'vote': {
-        await requireSignedIn();
+        const { sessionId } = await deps.session.status();
+        if (sessionId === undefined) {
+          throw new ExtensionError('signed_out', 'Sign in with the Fan Polls extension first.');
+        }
         requireFreshClick(message);
         await draw('Too many requests from this page; try again later.', ['platform calls per tab', tab]);
-        const poll = await deps.readUserPoll(request.pollId);
+        const poll = await readShownPoll(site, request.pollId);
         const proposal = proposalFor(poll, site, request.answerId, deps.now());
         await draw(
           'Too many Fan Polls windows from this page; try again later.',
@@ -114,7 +145,13 @@ export function pageRequestHandler(deps: PageRequestDependencies) {
           ['windows per site', site],
         );
         await deps.connections.record(site, 'proposals');
-        const answerId = await deps.proposals.propose(poll.id, proposal);
+        const closesAt = poll.closeAt === undefined ? undefined : Date.parse(poll.closeAt);
+        const answerId = await deps.proposals.propose(poll.id, proposal, {
+          sessionId,
+          site,
+          tabId: sender.tabId,
+          ...(closesAt === undefined || Number.isNaN(closesAt) ? {} : { closesAt }),
+        });
         await deps.connections.record(site, 'votes');
         return { type: 'vote', accepted: true, answerId };
       }

@@ -12,6 +12,7 @@ import { IndexedDbArea } from '../shared/indexeddb-area.ts';
 import { settingsItem } from '../shared/settings.ts';
 import { Budgets } from './budgets.ts';
 import { ConnectedSites } from './connected-sites.ts';
+import { displayedPollsOf } from './displayed-polls.ts';
 import { FanSession, navigatorLocks, refreshAlarmName } from './fan-session.ts';
 import { backgroundRoutes } from './handlers.ts';
 import { pageBudgetRules, pageRequestHandler } from './page-requests.ts';
@@ -40,14 +41,22 @@ void (
   browser.storage.session as { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> }
 ).setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
 
+// Firefox's match patterns cannot name a port; Chromium's can, so the bridge runs on the exact connected origin only.
+const patternsNamePorts = !extensionOrigin.startsWith('moz-extension:');
 const connections = new SiteConnections(
   new ConnectedSites(persistent),
-  new SiteAccess(browser.scripting, browser.permissions, pageBridgeFile),
+  new SiteAccess(browser.scripting, browser.permissions, pageBridgeFile, patternsNamePorts),
   async () => {
     const { proxyUrl, platformApiUrl, platformAuthUrl } = await settings.get();
     return [proxyUrl, platformApiUrl, platformAuthUrl];
   },
   () => Date.now(),
+  {
+    displayedBy: (origin) => displayedPollsOf(browser, origin),
+    onSiteEnded: (origin) => {
+      proposals.endForSite(origin);
+    },
+  },
 );
 const proxy = new ProxyTokenClient(async () => (await settings.get()).proxyUrl, fetchFromWorker);
 const session = new FanSession({
@@ -57,12 +66,19 @@ const session = new FanSession({
   withLock: navigatorLocks,
   now: () => Date.now(),
   // Connected sites belong to the fan who connected them: the next fan on this browser starts with none.
-  onEnded: () => connections.forgetAll(),
+  onEnded: async () => {
+    proposals.endAll();
+    await connections.forgetAll();
+  },
+  onChanged: () => {
+    proposals.endAll();
+  },
 });
 const platform = async () => fanPlatformClient(await settings.get(), session, fetchFromWorker);
 const withPlatform = <T>(call: (client: Awaited<ReturnType<typeof platform>>) => Promise<T>): Promise<T> =>
   withFanPlatform(platform, call);
 const openWindow = async (url: string) => (await browser.windows.create({ url, ...extensionWindow })).id;
+// Connections and the session end proposals (their hooks run only after this start-up), and proposals check both.
 const proposals = new VoteProposals({
   windows: { open: openWindow, close: (windowId) => browser.windows.remove(windowId) },
   pageUrl: (proposalId) => browser.runtime.getURL(`/confirm.html?proposal=${proposalId}`),
@@ -71,7 +87,17 @@ const proposals = new VoteProposals({
     await withPlatform((client) => voteAndConfirm(client, pollId, answerId));
   },
   expiresAfterMs: proposalExpiresAfterMs,
+  stillHolds: async ({ sessionId, site, tabId }) =>
+    (await session.status()).sessionId === sessionId &&
+    (await connections.isHeard(site)) &&
+    (await tabShows(tabId, site)),
 });
+
+/** Whether the tab still shows a page of `site` (closed tabs and other sites: no). */
+async function tabShows(tabId: number, site: string): Promise<boolean> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  return tab?.url !== undefined && originOf(tab.url) === site;
+}
 
 // One sign-in at a time: a second request joins the window already open.
 let signInInFlight: Promise<void> | undefined;
@@ -103,6 +129,8 @@ const route = createRouter(
       proposals,
       signIn: signInOnce,
       readUserPoll: (pollId) => withPlatform((client) => client.getUserPoll(pollId)),
+      readUserPolls: (ids) =>
+        withPlatform((client) => client.listUserPolls({ ids: [...ids], limit: ids.length })),
       now: () => Date.now(),
     }),
     signIn: () => signInOnce(),
@@ -129,6 +157,14 @@ browser.alarms.onAlarm.addListener((alarm) => {
 
 browser.windows.onRemoved.addListener((windowId) => {
   proposals.windowClosed(windowId);
+});
+
+// A proposal belongs to its tab's page: closing the tab or loading anything in it (another page, a reload) ends it.
+browser.tabs.onRemoved.addListener((tabId) => {
+  proposals.endForTab(tabId);
+});
+browser.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === 'loading' || change.url !== undefined) proposals.endForTab(tabId);
 });
 
 // Alarms may be lost across browser restarts and updates: re-create the refresh alarm from the vault on every start.

@@ -1,4 +1,4 @@
-import { sitePattern } from '../shared/site-origin.ts';
+import { exactSitePattern, sitePattern } from '../shared/site-origin.ts';
 
 /**
  * What connecting a site means to the browser: the site's host permission (asked for by the popup, in the fan's
@@ -35,17 +35,24 @@ export class SiteAccess {
     private readonly permissions: PermissionsLike,
     /** The page bridge's file in the build. */
     private readonly bridgeFile: string,
+    /** Whether content-script patterns may name a port (Chromium yes, Firefox no). */
+    private readonly patternsNamePorts = true,
   ) {}
 
+  /** Asked again before every page request: the fan may have revoked the site's access in the browser's settings. */
   hasPermission(origin: string): Promise<boolean> {
-    return this.permissions.contains({ origins: [sitePattern(origin)] });
+    return this.permissions.contains({ origins: [sitePattern(origin)] }).catch(() => false);
   }
 
-  /** Registers the page bridge for exactly these sites (none: unregistered). Run after every change and at start. */
+  /**
+   * Registers the page bridge for exactly these origins, scheme, host and port (none: unregistered). Run after every
+   * change and at start. Where patterns cannot name a port (Firefox) the bridge runs on every port of the host, and
+   * stays silent there because every answer comes from the background, which hears the exact origin only.
+   */
   async registerBridgeFor(origins: readonly string[]): Promise<void> {
     const registered = await this.scripting.getRegisteredContentScripts({ ids: [pageBridgeScriptId] });
     if (registered.length > 0) await this.scripting.unregisterContentScripts({ ids: [pageBridgeScriptId] });
-    const matches = [...new Set(origins.map(sitePattern))];
+    const matches = [...new Set(origins.map(this.patternsNamePorts ? exactSitePattern : sitePattern))];
     if (matches.length === 0) return;
     await this.scripting.registerContentScripts([
       { id: pageBridgeScriptId, js: [this.bridgeFile], matches, allFrames: true, runAt: 'document_start' },

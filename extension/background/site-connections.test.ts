@@ -29,15 +29,30 @@ function fakeBrowser(granted: string[]) {
   return { scripting, permissionsApi, registered, permissions };
 }
 
-function setup(granted: string[]) {
+const shownPoll = '91111111-2222-4333-8444-555555555555';
+const shownClub = '5b0a6c64-2f3e-4f5a-9a51-1d2c3b4a5e61';
+
+function setup(granted: string[], patternsNamePorts = false) {
   const browser = fakeBrowser(granted);
+  const ended: (string | undefined)[] = [];
   const connections = new SiteConnections(
     new ConnectedSites(new FakeStorageArea()),
-    new SiteAccess(browser.scripting, browser.permissionsApi, 'content/page-bridge.iife.js'),
+    new SiteAccess(
+      browser.scripting,
+      browser.permissionsApi,
+      'content/page-bridge.iife.js',
+      patternsNamePorts,
+    ),
     () => Promise.resolve(['https://polls.club.example']),
     () => 1,
+    {
+      // The page shows one card, a list of one club, and words that are not ids.
+      displayedBy: () =>
+        Promise.resolve({ pollIds: [shownPoll, 'not an id'], partnerIds: [shownClub, '<img>'] }),
+      onSiteEnded: (origin) => ended.push(origin),
+    },
   );
-  return { connections, ...browser };
+  return { connections, ended, ...browser };
 }
 
 describe('site connections', () => {
@@ -72,5 +87,37 @@ describe('site connections', () => {
     expect(await connections.list()).toEqual([]);
     expect(registered.size).toBe(0);
     expect([...permissions]).toEqual(['https://polls.club.example/*']);
+  });
+
+  it('registers the bridge for the exact origin, port included, where patterns can name one', async () => {
+    const { connections, registered } = setup(['http://127.0.0.1/*', 'https://club.example/*'], true);
+    await connections.connect('http://127.0.0.1:5173');
+    await connections.connect('https://club.example');
+    expect([...registered.values()]).toEqual([['http://127.0.0.1:5173/*', 'https://club.example:443/*']]);
+  });
+
+  it('hears a site only while it is connected and its permission granted', async () => {
+    const { connections, permissions } = setup(['https://club.example/*']);
+    await connections.connect('https://club.example');
+    expect(await connections.isHeard('https://club.example')).toBe(true);
+    permissions.delete('https://club.example/*');
+    expect(await connections.isHeard('https://club.example')).toBe(false);
+  });
+
+  it('records at connect time the clubs and polls the page displays (ids only)', async () => {
+    const { connections } = setup(['https://club.example/*']);
+    await connections.connect('https://club.example');
+    expect(await connections.site('https://club.example')).toMatchObject({
+      clubs: [shownClub],
+      shownPollIds: [shownPoll],
+    });
+  });
+
+  it('ends the open proposals of a site disconnected, and of every site when the session ends', async () => {
+    const { connections, ended } = setup(['https://club.example/*']);
+    await connections.connect('https://club.example');
+    await connections.disconnect('https://club.example');
+    await connections.forgetAll();
+    expect(ended).toEqual(['https://club.example', undefined]);
   });
 });

@@ -18,6 +18,7 @@ export interface VaultContents {
 }
 
 export const accessGrantKey = 'accessGrant';
+export const sessionIdKey = 'fanSessionId';
 export const refreshGrantKey = 'refreshGrant';
 
 /** The refresh token and the fan it belongs to; kept in the extension's IndexedDB. */
@@ -52,6 +53,7 @@ function parseAccessGrant(value: unknown): AccessGrant | undefined {
 export class TokenVault {
   readonly #access: TypedStorageItem<AccessGrant | undefined>;
   readonly #refresh: TypedStorageItem<RefreshGrant | undefined>;
+  readonly #sessionId: TypedStorageItem<string | undefined>;
 
   /** `session`: `storage.session`; `persistent`: the extension's IndexedDB. */
   constructor(session: StorageAreaLike, persistent: StorageAreaLike) {
@@ -67,6 +69,18 @@ export class TokenVault {
       undefined,
       parseRefreshGrant,
     );
+    this.#sessionId = new TypedStorageItem<string | undefined>(session, sessionIdKey, undefined, (value) =>
+      typeof value === 'string' && value !== '' ? value : undefined,
+    );
+  }
+
+  /** The id of the fan's session (see `FanSession.sessionId`), kept with the access token. */
+  readSessionId(): Promise<string | undefined> {
+    return this.#sessionId.get();
+  }
+
+  async writeSessionId(sessionId: string): Promise<void> {
+    await this.#sessionId.set(sessionId);
   }
 
   async read(): Promise<VaultContents> {
@@ -104,6 +118,6 @@ export class TokenVault {
 
   /** Forgets every token, both places. */
   async wipe(): Promise<void> {
-    await Promise.all([this.#access.remove(), this.#refresh.remove()]);
+    await Promise.all([this.#access.remove(), this.#refresh.remove(), this.#sessionId.remove()]);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VoteProposal } from '../shared/messages.ts';
-import { VoteProposals } from './vote-proposals.ts';
+import { VoteProposals, type ProposalBinding } from './vote-proposals.ts';
 
 const pollId = '0b7a3c1e-4d5f-4a6b-8c7d-9e0f1a2b3c4d';
 const answerA = '21111111-2222-4333-8444-555555555555';
@@ -18,7 +18,18 @@ const proposal: VoteProposal = {
   tokenLimit: 500,
 };
 
-function setup(cast: (pollId: string, answerId: string) => Promise<void> = () => Promise.resolve()) {
+const binding: ProposalBinding = { sessionId: 'session-1', site: 'https://club.example', tabId: 7 };
+
+/** What holds now, as the background would check it: the session, the site heard, the tab's page. */
+const holding = { sessionId: 'session-1', sites: new Set(['https://club.example']), tabs: new Set([7]) };
+
+function setup(
+  cast: (pollId: string, answerId: string) => Promise<void> = () => Promise.resolve(),
+  now: () => number = Date.now,
+) {
+  holding.sessionId = 'session-1';
+  holding.sites = new Set(['https://club.example']);
+  holding.tabs = new Set([7]);
   const windows = { opened: [] as string[], closed: [] as number[] };
   const casts: string[] = [];
   const proposals = new VoteProposals({
@@ -38,6 +49,11 @@ function setup(cast: (pollId: string, answerId: string) => Promise<void> = () =>
       return cast(id, answerId);
     },
     expiresAfterMs: 60_000,
+    stillHolds: (held) =>
+      Promise.resolve(
+        held.sessionId === holding.sessionId && holding.sites.has(held.site) && holding.tabs.has(held.tabId),
+      ),
+    now,
   });
   const idOf = (url: string | undefined): string =>
     new URLSearchParams(url?.split('?')[1]).get('proposal') ?? '';
@@ -49,7 +65,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('vote proposals', () => {
   it('casts exactly the answer the fan confirmed, once, and closes the window', async () => {
     const { proposals, windows, casts, idOf } = setup();
-    const proposed = proposals.propose(pollId, proposal);
+    const proposed = proposals.propose(pollId, proposal, binding);
     await flush();
     const id = idOf(windows.opened[0]);
     expect(proposals.details(id)).toEqual(proposal);
@@ -63,11 +79,11 @@ describe('vote proposals', () => {
 
   it('sends nothing when the fan cancels or closes the window', async () => {
     const { proposals, windows, casts, idOf } = setup();
-    const cancelled = proposals.propose(pollId, proposal);
+    const cancelled = proposals.propose(pollId, proposal, binding);
     await flush();
     await proposals.decide(idOf(windows.opened[0]), null);
     await expect(cancelled).rejects.toMatchObject({ code: 'vote_cancelled' });
-    const closed = proposals.propose(pollId, proposal);
+    const closed = proposals.propose(pollId, proposal, binding);
     await flush();
     proposals.windowClosed(2);
     await expect(closed).rejects.toMatchObject({ code: 'vote_cancelled' });
@@ -76,9 +92,11 @@ describe('vote proposals', () => {
 
   it('refuses an answer that is not the poll’s, and a second proposal while one waits', async () => {
     const { proposals, windows, casts, idOf } = setup();
-    const first = proposals.propose(pollId, proposal);
+    const first = proposals.propose(pollId, proposal, binding);
     await flush();
-    await expect(proposals.propose(pollId, proposal)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(proposals.propose(pollId, proposal, binding)).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
     expect(windows.opened).toHaveLength(1);
     const id = idOf(windows.opened[0]);
     await expect(proposals.decide(id, '41111111-2222-4333-8444-555555555555')).rejects.toMatchObject({
@@ -92,10 +110,101 @@ describe('vote proposals', () => {
   it('passes the platform’s refusal to the page and the window, which stays open to say so', async () => {
     const refusal = Object.assign(new Error('not a holder'), { code: 'refused' });
     const { proposals, windows, idOf } = setup(() => Promise.reject(refusal));
-    const proposed = proposals.propose(pollId, proposal);
+    const proposed = proposals.propose(pollId, proposal, binding);
     await flush();
     await expect(proposals.decide(idOf(windows.opened[0]), answerA)).rejects.toBe(refusal);
     await expect(proposed).rejects.toBe(refusal);
     expect(windows.closed).toEqual([]);
+  });
+
+  it.each([
+    [
+      'sign-out or another account',
+      (p: VoteProposals) => {
+        p.endAll();
+      },
+    ],
+    [
+      'the site disconnected',
+      (p: VoteProposals) => {
+        p.endForSite('https://club.example');
+      },
+    ],
+    [
+      'every site forgotten',
+      (p: VoteProposals) => {
+        p.endForSite(undefined);
+      },
+    ],
+    [
+      'the tab closed or navigated',
+      (p: VoteProposals) => {
+        p.endForTab(7);
+      },
+    ],
+  ])('ends at once when %s: window closed, page told vote_cancelled, nothing cast', async (_, end) => {
+    const { proposals, windows, casts, idOf } = setup();
+    const proposed = proposals.propose(pollId, proposal, binding);
+    await flush();
+    const id = idOf(windows.opened[0]);
+    end(proposals);
+    await expect(proposed).rejects.toMatchObject({ code: 'vote_cancelled' });
+    expect(windows.closed).toEqual([1]);
+    await expect(proposals.decide(id, answerA)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(casts).toEqual([]);
+  });
+
+  it('leaves other sites’ and tabs’ proposals alone', async () => {
+    const { proposals, windows } = setup();
+    const proposed = proposals.propose(pollId, proposal, binding);
+    await flush();
+    proposals.endForSite('https://other.example');
+    proposals.endForTab(8);
+    expect(windows.closed).toEqual([]);
+    proposals.endAll();
+    await expect(proposed).rejects.toMatchObject({ code: 'vote_cancelled' });
+  });
+
+  it.each([
+    ['the session changed', () => (holding.sessionId = 'session-2')],
+    [
+      'the site is no longer heard',
+      () => {
+        holding.sites.clear();
+      },
+    ],
+    [
+      'the tab no longer shows the site',
+      () => {
+        holding.tabs.clear();
+      },
+    ],
+  ])('decide refuses when %s, even if no event ended the proposal', async (_, change) => {
+    const { proposals, windows, casts, idOf } = setup();
+    const proposed = proposals.propose(pollId, proposal, binding);
+    await flush();
+    change();
+    await expect(proposals.decide(idOf(windows.opened[0]), answerA)).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    await expect(proposed).rejects.toMatchObject({ code: 'vote_cancelled' });
+    expect(casts).toEqual([]);
+    expect(windows.closed).toEqual([1]);
+  });
+
+  it('ends when the poll closes, and decide refuses after the close', async () => {
+    let now = 1_000_000;
+    const { proposals, windows, casts, idOf } = setup(undefined, () => now);
+    const closing = proposals.propose(pollId, proposal, { ...binding, closesAt: now + 30 });
+    await expect(closing).rejects.toMatchObject({ code: 'vote_cancelled' });
+    expect(windows.closed).toEqual([1]);
+    const late = proposals.propose(pollId, proposal, { ...binding, closesAt: now + 60_000 });
+    await flush();
+    now += 60_000;
+    await expect(proposals.decide(idOf(windows.opened[1]), answerA)).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    await expect(late).rejects.toMatchObject({ code: 'vote_cancelled' });
+    expect(casts).toEqual([]);
   });
 });

@@ -113,6 +113,8 @@ export class FanExtensionConfirm extends LitElement {
       void this.#details().catch(() => undefined);
     }, keepAliveMs);
     window.addEventListener('focus', this.#onShown);
+    // Another window in front (a page's pop-up over this one) disarms, as hiding does.
+    window.addEventListener('blur', this.#onHidden);
     document.addEventListener('visibilitychange', this.#onVisibility);
     document.addEventListener('keydown', this.#onKey);
   }
@@ -122,13 +124,14 @@ export class FanExtensionConfirm extends LitElement {
     clearInterval(this.#keepAlive);
     clearTimeout(this.#armTimer);
     window.removeEventListener('focus', this.#onShown);
+    window.removeEventListener('blur', this.#onHidden);
     document.removeEventListener('visibilitychange', this.#onVisibility);
     document.removeEventListener('keydown', this.#onKey);
   }
 
   /**
    * Shown, or back in front (the click that brings the window back lands inside the new delay, so it is ignored):
-   * input counts again only after the delay. Hidden disarms.
+   * input counts again only after the delay. Hidden or blurred disarms.
    */
   readonly #onShown = (): void => {
     if (document.visibilityState !== 'visible') return;

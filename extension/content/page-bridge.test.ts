@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outcomeFrom, startPageBridge } from './page-bridge.ts';
+import { maxInFlight, maxWaiting, outcomeFrom, startPageBridge } from './page-bridge.ts';
 
 const pollId = '11111111-2222-4333-8444-555555555555';
 const answerId = '66666666-7777-4888-9999-000000000000';
@@ -193,15 +193,36 @@ describe('the page bridge (content script)', () => {
     }
   });
 
-  it('limits requests in flight', async () => {
+  it('limits requests in flight, says nothing of its own, and drops what waits once the background refuses the frame', async () => {
     const posted: { message: unknown }[] = [];
     vi.spyOn(window, 'postMessage').mockImplementation(((message: unknown) => {
       posted.push({ message });
     }) as typeof window.postMessage);
-    stop = startPageBridge({ window, send: () => new Promise(() => undefined), activation: clicks(0) });
-    for (let index = 0; index < 10; index += 1) deliver(request({ type: 'status' }, `r${index}`));
+    const pending: ((reply: unknown) => void)[] = [];
+    const sent: unknown[] = [];
+    stop = startPageBridge({
+      window,
+      send: (message) => {
+        sent.push(message);
+        return new Promise((resolve) => pending.push(resolve));
+      },
+      activation: clicks(0),
+    });
+    const total = maxInFlight + maxWaiting + 20;
+    for (let index = 0; index < total; index += 1) deliver(request({ type: 'status' }, `r${index}`));
     await flush();
-    expect(posted).toHaveLength(2);
-    expect(posted[0]!.message).toMatchObject({ outcome: { ok: false, error: { code: 'rate_limited' } } });
+    // No `rate_limited` (or anything else) from the content script: a page that is not heard learns nothing.
+    expect(posted).toHaveLength(0);
+    expect(sent).toHaveLength(maxInFlight);
+    // The background answers the first: the next waiting one goes.
+    pending.shift()!({ ok: true, result: { type: 'status', status: { signedIn: false } } });
+    await flush();
+    expect(posted).toHaveLength(1);
+    expect(sent).toHaveLength(maxInFlight + 1);
+    // The background refuses the frame: nothing is answered and what waited is dropped.
+    pending.shift()!({ ok: false, error: { code: 'forbidden', message: 'This frame is not heard.' } });
+    await flush();
+    expect(posted).toHaveLength(1);
+    expect(sent).toHaveLength(maxInFlight + 1);
   });
 });

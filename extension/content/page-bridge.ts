@@ -21,20 +21,31 @@ export interface PageBridgeEnvironment {
 
 /** At most this many requests from one frame in flight: a frame cannot flood the worker. Budgets are per tab. */
 export const maxInFlight = 8;
+/** Requests beyond those in flight wait here, in order; beyond this many they are dropped, unanswered. */
+export const maxWaiting = 64;
 
 /** Requests that open an extension window: the fan's fresh click in the page must come with them. */
 const promptingRequests = new Set(['sign-in', 'vote']);
+
+interface Waiting {
+  readonly requestId: string;
+  readonly origin: string;
+  readonly message: ExtensionMessage<'bridge'>;
+}
 
 /**
  * The content script's side of the page bridge, on sites the fan connected. It acts only on messages from its own
  * window and origin with the exact request shape of bridge-contract.ts, forwards them to the background with whether
  * the fan just clicked (the background judges the frame by its tab's top-level site, so even `hello` goes there), and
- * answers to the page's own origin (never `'*'`) with a result rebuilt field by field. A request the background
- * refuses for who sent it gets no answer at all, so a frame that is not heard cannot tell the extension is there.
+ * answers to the page's own origin (never `'*'`) with a result rebuilt field by field. Every answer is the
+ * background's: the content script says nothing of its own, not even "too many requests" (a flood waits, then is
+ * dropped), and a request the background refuses for who sent it gets no answer at all, so a frame that is not heard
+ * cannot tell the extension is there.
  */
 export function startPageBridge(environment: PageBridgeEnvironment): () => void {
   const { window: page } = environment;
   let inFlight = 0;
+  const waiting: Waiting[] = [];
 
   const answer = (
     requestId: string,
@@ -50,27 +61,17 @@ export function startPageBridge(environment: PageBridgeEnvironment): () => void 
     page.postMessage(response, targetOrigin);
   };
 
-  const onMessage = (event: MessageEvent): void => {
-    if (event.source !== page) return;
-    const origin = page.location.origin;
-    if (event.origin !== origin || origin === 'null') return;
-    const envelope = parseBridgeEnvelope(event.data);
-    if (!envelope) return;
-    const { requestId, request } = envelope;
-    if (inFlight >= maxInFlight) {
-      answer(requestId, origin, {
-        ok: false,
-        error: { code: 'rate_limited', message: 'Too many requests.' },
-      });
-      return;
-    }
-    const userActivated = promptingRequests.has(request.type) && environment.activation.take();
+  const forward = ({ requestId, origin, message }: Waiting): void => {
     inFlight += 1;
     environment
-      .send({ type: 'bridge', payload: { request, userActivated } })
+      .send(message)
       .then(
         (reply) => {
-          if (isSenderRefusal(reply)) return;
+          if (isSenderRefusal(reply)) {
+            // Not heard: what waits is not heard either.
+            waiting.length = 0;
+            return;
+          }
           answer(requestId, origin, outcomeFrom(reply));
         },
         () => {
@@ -79,7 +80,27 @@ export function startPageBridge(environment: PageBridgeEnvironment): () => void 
       )
       .finally(() => {
         inFlight -= 1;
+        const next = waiting.shift();
+        if (next) forward(next);
       });
+  };
+
+  const onMessage = (event: MessageEvent): void => {
+    if (event.source !== page) return;
+    const origin = page.location.origin;
+    if (event.origin !== origin || origin === 'null') return;
+    const envelope = parseBridgeEnvelope(event.data);
+    if (!envelope) return;
+    const { requestId, request } = envelope;
+    // The fan's click counts for the request it came with, even when that request has to wait.
+    const userActivated = promptingRequests.has(request.type) && environment.activation.take();
+    const entry: Waiting = {
+      requestId,
+      origin,
+      message: { type: 'bridge', payload: { request, userActivated } },
+    };
+    if (inFlight < maxInFlight) forward(entry);
+    else if (waiting.length < maxWaiting) waiting.push(entry);
   };
 
   page.addEventListener('message', onMessage);

@@ -23,6 +23,18 @@ export interface ConnectedSite {
   /** Epoch ms of the connection. */
   readonly connectedAt: number;
   readonly activity: SiteActivity;
+  /**
+   * The clubs (partner ids) whose polls the site may ask about: those of the polls it displayed when the fan connected
+   * it. `shownPollIds` are those polls, kept until they are resolved to clubs with the fan's token.
+   */
+  readonly clubs?: readonly string[];
+  readonly shownPollIds?: readonly string[];
+}
+
+/** What a page displayed when the fan connected its site: card poll ids and list partner ids. */
+export interface DisplayedPolls {
+  readonly pollIds: readonly string[];
+  readonly partnerIds: readonly string[];
 }
 
 /** A vote a page proposed, as the confirmation window shows it: everything comes from the platform, not the page. */

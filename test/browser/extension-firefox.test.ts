@@ -11,7 +11,6 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxExtensionRedirectUri, geckoExtensionId } from '../../src/local-defaults.ts';
 import type { Poll } from '../../src/platform/types.ts';
-import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import { canaryTokenPrefix } from '../support/canary.ts';
 import {
@@ -23,7 +22,7 @@ import {
 import { servePage, type PageServer } from '../support/page-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { viteBuild } from '../support/vite-build.ts';
-import { bridgePage, pollsOfFan } from './extension-harness.ts';
+import { bridgePage, busiestClub, clubListScript, pollsOfFan, votablePollsOf } from './extension-harness.ts';
 import {
   envelope,
   extensionMessagesInPage,
@@ -201,18 +200,12 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     return stored.session.accessGrant?.accessToken;
   }
 
-  /** Open polls of clubs whose tokens `sam` holds, that sam has not voted in yet. */
-  async function votablePolls(): Promise<Poll[]> {
-    const holdings = findFanByUsername('sam')?.holdings ?? {};
-    const now = Date.now();
-    return (await pollsOfFan(stack, 'sam')).filter(
-      (poll) =>
-        (holdings[poll.partnerId] ?? 0) > 0 &&
-        poll.userVote !== true &&
-        poll.status !== 'cancelled' &&
-        (poll.openAt === undefined || Date.parse(poll.openAt) <= now) &&
-        (poll.closeAt === undefined || Date.parse(poll.closeAt) > now + 60_000),
-    );
+  /** The club whose polls the match page shows (the site is connected for it). */
+  let club: string;
+
+  /** Open polls of the page's club whose tokens `sam` holds, that sam has not voted in yet. */
+  function votablePolls(): Promise<Poll[]> {
+    return votablePollsOf(stack, 'sam', club);
   }
 
   /** Whatever the page received from the extension, as text: never a token. */
@@ -228,7 +221,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       );
     }
     ensureFirefoxBuilt();
-    site = await servePage(bridgePage('Riverside match page'));
+    site = await servePage(bridgePage('Riverside match page', `<script>${clubListScript}</script>`));
     started.push(() => site.close());
     hostileSite = await servePage(bridgePage('Hostile page'));
     started.push(() => hostileSite.close());
@@ -268,8 +261,9 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
       10_000,
     );
     vaultReader = options;
+    club = busiestClub(await votablePollsOf(stack, 'sam'));
     page = await browser.newPage();
-    await page.goto(site.url);
+    await page.goto(`${site.url}/?club=${club}`);
   });
 
   afterAll(async () => {

@@ -11,14 +11,17 @@ import {
   askFromScript,
   askWithFanClick,
   bridgePage,
+  busiestClub,
+  clubListScript,
   completeConsent,
   configureExtension,
   connectSite,
   launchExtension,
   openPopupFor,
-  pollsOfFan,
   screenshotPath,
   startStack,
+  pollsOfFan,
+  votablePollsOf,
   type LoadedExtension,
 } from './extension-harness.ts';
 import { canaryTokenPrefix } from '../support/canary.ts';
@@ -54,19 +57,17 @@ async function recordedVote(pollId: string): Promise<Poll> {
   return ((await check.json()) as { data: Poll }).data;
 }
 
-/** Open polls of clubs whose tokens `sam` holds, that sam has not voted in yet. */
-async function votablePolls(): Promise<Poll[]> {
-  const holdings = findFanByUsername('sam')?.holdings ?? {};
-  const polls = await pollsOfFan(stack, 'sam');
-  const now = Date.now();
-  return polls.filter(
-    (poll) =>
-      (holdings[poll.partnerId] ?? 0) > 0 &&
-      poll.userVote !== true &&
-      poll.status !== 'cancelled' &&
-      (poll.openAt === undefined || Date.parse(poll.openAt) <= now) &&
-      (poll.closeAt === undefined || Date.parse(poll.closeAt) > now + 60_000),
-  );
+/** The club whose polls the match page shows (the site is connected for it). */
+let club: string;
+
+/** A poll of the page's club (for reads: voted in or not). */
+async function pollOfClub(): Promise<Poll | undefined> {
+  return (await pollsOfFan(stack, 'sam')).find((poll) => poll.partnerId === club);
+}
+
+/** Open polls of the page's club whose tokens `sam` holds, that sam has not voted in yet. */
+function votablePolls(): Promise<Poll[]> {
+  return votablePollsOf(stack, 'sam', club);
 }
 
 async function storedAccessToken(): Promise<string | undefined> {
@@ -94,11 +95,12 @@ declare const chrome: {
 
 beforeAll(async () => {
   extension = await launchExtension();
-  site = await servePage(bridgePage('Riverside match page'));
+  site = await servePage(bridgePage('Riverside match page', `<script>${clubListScript}</script>`));
   stack = await startStack([site.url], { lifetimes: { accessTokenSeconds } });
   await configureExtension(extension, stack);
+  club = busiestClub(await votablePollsOf(stack, 'sam'));
   page = await extension.context.newPage();
-  await page.goto(site.url);
+  await page.goto(`${site.url}/?club=${club}`);
   await connectSite(extension, page, 'extension-1-connect-site');
 });
 
@@ -230,7 +232,7 @@ describe('the fan with the extension', () => {
   });
 
   it('keeps the session over several access-token expiries with no failed call', async () => {
-    const [poll] = await votablePolls();
+    const poll = await pollOfClub();
     const seenTokens = new Set<string>();
     const failures: unknown[] = [];
     const until = Date.now() + accessTokenSeconds * 3 * 1000;
@@ -263,7 +265,7 @@ describe('the fan with the extension', () => {
       ok: true,
       result: { type: 'status', status: { signedIn: true } },
     });
-    const [poll] = await votablePolls();
+    const poll = await pollOfClub();
     expect(await ask({ type: 'poll-view', pollId: poll!.id })).toMatchObject({ ok: true });
   });
 

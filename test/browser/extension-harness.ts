@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, Frame, Page, Worker } from 'playwright-core';
 import { extensionId, extensionRedirectUri } from '../../src/local-defaults.ts';
 import type { Poll } from '../../src/platform/types.ts';
+import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import type { ServeSandboxOptions } from '../../src/sandbox/serve.ts';
 import { apiRequest, fanToken } from '../../src/sandbox/test-kit.ts';
 import { launchWithExtension } from '../support/chromium.ts';
@@ -101,6 +102,46 @@ export async function pollsOfFan(stack: SandboxAndProxy, username: string): Prom
   );
   return ((await response.json()) as { data: Poll[] }).data;
 }
+
+/** Open polls `username` holds tokens for and has not voted in, closing in more than a minute; of `club` if given. */
+export async function votablePollsOf(
+  stack: SandboxAndProxy,
+  username: string,
+  club?: string,
+): Promise<Poll[]> {
+  const holdings = findFanByUsername(username)?.holdings ?? {};
+  const now = Date.now();
+  return (await pollsOfFan(stack, username)).filter(
+    (poll) =>
+      (club === undefined || poll.partnerId === club) &&
+      (holdings[poll.partnerId] ?? 0) > 0 &&
+      poll.userVote !== true &&
+      poll.status !== 'cancelled' &&
+      poll.answers.length >= 2 &&
+      (poll.openAt === undefined || Date.parse(poll.openAt) <= now) &&
+      (poll.closeAt === undefined || Date.parse(poll.closeAt) > now + 60_000),
+  );
+}
+
+/** The club with the most of these polls: the one a partner page shows. */
+export function busiestClub(polls: readonly Poll[]): string {
+  const count = (id: string) => polls.filter((poll) => poll.partnerId === id).length;
+  const club = [...new Set(polls.map((poll) => poll.partnerId))].sort((a, b) => count(b) - count(a))[0];
+  if (club === undefined) throw new Error('No poll to pick a club from.');
+  return club;
+}
+
+/**
+ * A partner page's script: `?club=<partner id>` shows that club's list of polls (`<fan-poll-list partner-ids>`), what
+ * the extension records when the fan connects the site.
+ */
+export const clubListScript = `
+  const shownClub = new URLSearchParams(location.search).get('club');
+  if (shownClub) {
+    const list = document.createElement('fan-poll-list'); list.setAttribute('partner-ids', shownClub);
+    document.body.append(list);
+  }
+`;
 
 /**
  * A page script that speaks the bridge protocol exactly as the widget's extension channel does:

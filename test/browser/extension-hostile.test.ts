@@ -9,6 +9,9 @@ import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { pageBudgetRules } from '../../extension/background/page-requests.ts';
 import {
   armClick,
+  busiestClub,
+  clubListScript,
+  votablePollsOf,
   askFromScript,
   askWithFanClick,
   bridgePage,
@@ -36,10 +39,14 @@ import {
   postInPage,
 } from './hostile-messages.ts';
 import { servePage, type PageServer } from '../support/page-server.ts';
+import { onAnotherSite } from './widget-stack.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 
-/** The partner page: `?frames=N` adds N same-site frames, `?third=<url>` a hidden third-party frame. */
-const partnerBody = `<script>
+/**
+ * The partner page: `?club=<partner id>` shows that club's list of polls (what the extension records at connect time),
+ * `?frames=N` adds N same-site frames, `?third=<url>` a hidden third-party frame.
+ */
+const partnerBody = `<script>${clubListScript}
   const query = new URLSearchParams(location.search);
   for (let n = 0; n < Number(query.get('frames') ?? 0); n += 1) {
     const frame = document.createElement('iframe'); frame.src = '/frame-' + n; document.body.append(frame);
@@ -58,21 +65,12 @@ let stack: SandboxAndProxy;
 let platform: CountingForwarder;
 let page: Page;
 let polls: Poll[];
+/** The club whose polls the partner page showed when the fan connected it. */
+let club: string;
 
-const holdings = () => findFanByUsername('sam')?.holdings ?? {};
-
-/** Open polls sam may vote in and has not. */
-async function votablePolls(): Promise<Poll[]> {
-  const now = Date.now();
-  return (await pollsOfFan(stack, 'sam')).filter(
-    (poll) =>
-      (holdings()[poll.partnerId] ?? 0) > 0 &&
-      poll.userVote !== true &&
-      poll.status !== 'cancelled' &&
-      poll.answers.length >= 2 &&
-      (poll.openAt === undefined || Date.parse(poll.openAt) <= now) &&
-      (poll.closeAt === undefined || Date.parse(poll.closeAt) > now + 60_000),
-  );
+/** Open polls sam may vote in and has not (of the page's club, unless `anyClub`). */
+function votablePolls(anyClub = false): Promise<Poll[]> {
+  return votablePollsOf(stack, 'sam', anyClub ? undefined : club);
 }
 
 /** sam's votes as the platform has them: poll id -> the answer with a vote status. */
@@ -120,14 +118,16 @@ beforeAll(async () => {
   stack = await startStack([partner.url]);
   platform = await forwardAndCount(stack.sandbox.apiUrl);
   await configureExtension(extension, stack, platform.url);
+  polls = await pollsOfFan(stack, 'sam');
+  // The club with the most polls sam can vote in: the partner page shows its list.
+  club = busiestClub(await votablePolls(true));
   page = await extension.context.newPage();
-  await page.goto(partner.url);
+  await page.goto(`${partner.url}/?club=${club}`);
   await connectSite(extension, page);
   await Promise.all([
     askWithFanClick(page, { type: 'sign-in', tracking: {} }),
     completeConsent(extension.context, 'allow', 'sam'),
   ]);
-  polls = await pollsOfFan(stack, 'sam');
   votesBefore = await recordedVotes();
 });
 
@@ -236,7 +236,7 @@ describe('a script on the connected partner page', () => {
     const frames = flooded.frames().filter((frame) => frame !== flooded.mainFrame());
     expect(frames).toHaveLength(6);
     await Promise.all(frames.map((frame) => frame.waitForFunction(() => 'askExtension' in window)));
-    const pollId = polls[0]!.id;
+    const pollId = polls.find((poll) => poll.partnerId === club)!.id;
     const readsBefore = platform.requests.filter((request) => request.path.includes('/user/poll/')).length;
     const outcomes = (
       await Promise.all(
@@ -249,7 +249,7 @@ describe('a script on the connected partner page', () => {
                     window as unknown as {
                       askExtension: (r: unknown, t: number) => Promise<BridgeOutcomeInPage>;
                     }
-                  ).askExtension({ type: 'poll-view', pollId: id }, 15_000),
+                  ).askExtension({ type: 'poll-view', pollId: id }, 6000),
                 ),
               ),
             pollId,
@@ -397,6 +397,84 @@ describe('other sites', () => {
   });
 });
 
+describe('what a connected site may ask', () => {
+  it('cannot learn the fan’s vote in a poll of another club, nor propose one there', async () => {
+    const voted = await recordedVotes();
+    const elsewhere = polls.filter((poll) => poll.partnerId !== club);
+    // A poll of another club in which sam voted, as the platform recorded it: the answer a page must not learn.
+    const target = elsewhere.find((poll) => voted.has(poll.id)) ?? elsewhere[0]!;
+    const read = await askFromScript(page, { type: 'poll-view', pollId: target.id });
+    expect(read).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(read).not.toHaveProperty('result');
+    const opened = await windowsDuring(async () => {
+      const vote = { type: 'vote', pollId: target.id, answerId: target.answers[0]!.id };
+      const proposed = await askWithFanClick(page, vote, 5000);
+      expect(proposed).toMatchObject({ ok: false, error: { code: 'refused' } });
+      // Refused the same way whether or not the fan voted there: no `already_voted`.
+      expect(proposed.error?.reason).toBeUndefined();
+    });
+    expect(opened).toBe(0);
+    // Its own club's polls it may read.
+    const own = polls.find((poll) => poll.partnerId === club)!;
+    expect(await askFromScript(page, { type: 'poll-view', pollId: own.id })).toMatchObject({ ok: true });
+    expect(await recordedVotes()).toEqual(votesBefore);
+  });
+});
+
+describe('the same host on another port, and an alias of it', () => {
+  it('the bridge is registered for the exact connected origin, port included', async () => {
+    const worker = await extension.worker();
+    const matches = await worker.evaluate(async () =>
+      (await chrome.scripting.getRegisteredContentScripts()).flatMap((script) => script.matches ?? []),
+    );
+    expect(matches).toEqual([`${partner.url}/*`]);
+  });
+
+  it('gets no answer to any message, flooded or not, and opens nothing with the fan’s click', async () => {
+    const otherPort = await servePage(bridgePage('Same host, another port', partnerBody));
+    const alias = onAnotherSite(partner.url);
+    for (const url of [otherPort.url, alias]) {
+      const tab = await extension.context.newPage();
+      await tab.goto(`${url}/?club=${club}`);
+      const [poll] = await votablePolls();
+      const opened = await windowsDuring(async () => {
+        const asked = await Promise.all(
+          [{ type: 'hello' }, { type: 'status' }, { type: 'poll-view', pollId: poll!.id }].map((request) =>
+            askFromScript(tab, request, 1000),
+          ),
+        );
+        expect(asked).toEqual([{ timeout: true }, { timeout: true }, { timeout: true }]);
+        // A flood: far more requests than a content script would ever hold in flight.
+        const flooded = await tab.evaluate(() =>
+          Promise.all(
+            Array.from({ length: 300 }, () =>
+              (
+                window as unknown as {
+                  askExtension: (r: unknown, t: number) => Promise<BridgeOutcomeInPage>;
+                }
+              ).askExtension({ type: 'hello' }, 2000),
+            ),
+          ),
+        );
+        expect(flooded.every((outcome) => outcome.timeout === true)).toBe(true);
+        for (const request of [
+          { type: 'sign-in', tracking: {} },
+          { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
+        ]) {
+          await armClick(tab, request, 1000);
+          await tab.click('#act');
+          expect(await clickedOutcome(tab)).toEqual({ timeout: true });
+        }
+      });
+      expect(opened).toBe(0);
+      expect(await tab.evaluate(extensionMessagesInPage)).toBe(0);
+      await tab.close();
+    }
+    await otherPort.close();
+    expect(await recordedVotes()).toEqual(votesBefore);
+  });
+});
+
 describe('another fan on the same browser', () => {
   it('starts with no connected site: sam’s sites are forgotten at sign-out', async () => {
     const popup = await openPopupFor(extension, page);
@@ -419,3 +497,7 @@ describe('another fan on the same browser', () => {
     expect(await recordedVotes()).toEqual(votesBefore);
   });
 });
+
+declare const chrome: {
+  scripting: { getRegisteredContentScripts(): Promise<{ matches?: string[] }[]> };
+};

@@ -52,3 +52,67 @@ describe('extension channel errors', () => {
     });
   });
 });
+
+describe('the handshake under a flood of messages', () => {
+  /** Messages from another frame, as a flooding frame's `parent.postMessage` arrives. */
+  function flood(): () => void {
+    const timer = setInterval(() => {
+      for (let n = 0; n < 20; n += 1) {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { source: bridgeSource.extension, requestId: 'forged', outcome: { ok: true } },
+            origin: 'https://attacker.example',
+            source: null,
+          }),
+        );
+      }
+    }, 10);
+    return () => {
+      clearInterval(timer);
+    };
+  }
+
+  it('keeps waiting while other messages arrive, so a late answer still counts', async () => {
+    let requestId: string | undefined;
+    const capture = (event: MessageEvent): void => {
+      const data = event.data as { source?: string; requestId?: string };
+      if (data.source === bridgeSource.page) requestId = data.requestId;
+    };
+    window.addEventListener('message', capture);
+    const stopFlood = flood();
+    const asked = askExtension({ type: 'hello' }, 100, 5000);
+    // The bridge's answer comes well after the first 100 ms, behind the flood.
+    setTimeout(() => {
+      const answer = {
+        source: bridgeSource.extension,
+        version: bridgeProtocolVersion,
+        requestId,
+        outcome: { ok: true, result: { type: 'hello', version: bridgeProtocolVersion } },
+      };
+      window.dispatchEvent(
+        new MessageEvent('message', { data: answer, origin: location.origin, source: window }),
+      );
+    }, 350);
+    await expect(asked).resolves.toEqual({ type: 'hello', version: bridgeProtocolVersion });
+    stopFlood();
+    window.removeEventListener('message', capture);
+  });
+
+  it('gives up after one quiet wait with no answer (no extension)', async () => {
+    const started = performance.now();
+    await expect(askExtension({ type: 'hello' }, 100, 5000)).rejects.toMatchObject({
+      code: 'extension-failed',
+    });
+    expect(performance.now() - started).toBeLessThan(400);
+  });
+
+  it('gives up at the end of its patience even when the flood goes on', async () => {
+    const stopFlood = flood();
+    const started = performance.now();
+    await expect(askExtension({ type: 'hello' }, 100, 300)).rejects.toMatchObject({
+      code: 'extension-failed',
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    stopFlood();
+  });
+});

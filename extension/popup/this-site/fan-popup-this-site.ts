@@ -67,7 +67,10 @@ export class FanPopupThisSite extends LitElement {
       <div>Vote with Fan Polls on <span class="origin">${site.origin}</span>?</div>
       <ul class="muted">
         <li>The site can see whether you are signed in.</li>
-        <li>It can ask whether and how you voted in a poll it shows (up to 120 reads an hour).</li>
+        <li>
+          It can ask whether and how you voted only in polls of the clubs whose polls this page shows now (up
+          to 120 reads an hour), and only from this exact address.
+        </li>
         <li>It can propose a vote. Nothing is sent until you confirm it in a Fan Polls window.</li>
         <li>It can never vote for you, read your tokens or see other sites.</li>
       </ul>
