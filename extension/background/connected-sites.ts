@@ -1,5 +1,6 @@
 import type { ConnectedSite, SiteActivity } from '../shared/messages.ts';
-import { isRecord, TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 export const connectedSitesKey = 'connectedSites';
 

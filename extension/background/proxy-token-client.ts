@@ -5,7 +5,7 @@ import {
 } from '../../src/contracts/proxy-contract.ts';
 import type { FetchLike } from '../../src/platform/http.ts';
 import { ExtensionError } from '../shared/extension-error.ts';
-import { isRecord } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 const requestTimeoutMs = 15_000;
 

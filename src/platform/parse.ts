@@ -5,7 +5,7 @@
  * `PlatformError('malformed_response')`: never a crash, never a half-built object.
  */
 import { PlatformError } from './errors.ts';
-import { isRecord } from './http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import type { Answer, CurrentUser, PartnerImage, Poll } from './types.ts';
 
 class Malformed extends Error {}

@@ -1,6 +1,7 @@
 import type { ProxyErrorBody } from '../contracts/proxy-contract.ts';
 import { errorFromFetchFailure, PlatformError } from '../platform/errors.ts';
-import { globalFetch, isRecord, readJsonBody, type FetchLike } from '../platform/http.ts';
+import { globalFetch, readJsonBody, type FetchLike } from '../platform/http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import { parseRetryAfter } from '../platform/retry-after.ts';
 import type { Poll } from '../platform/types.ts';
 import type { FetchPolls } from './live-store.ts';

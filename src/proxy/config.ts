@@ -5,6 +5,7 @@ import {
   localPorts,
   localUrl,
 } from '../local-defaults.ts';
+import { isLoopbackUrl } from '../contracts/loopback.ts';
 
 /**
  * The proxy's settings, read once from the environment at start-up. With nothing set it runs against the local
@@ -123,7 +124,7 @@ export function loadProxyConfig(env: ProxyEnvironment): ProxyConfig {
   );
   const apiUrl = platformApiUrl ?? localUrl(localPorts.sandboxApi);
   const authUrl = platformAuthUrl ?? localUrl(localPorts.sandboxAuth);
-  const sandbox = isLoopback(apiUrl) && isLoopback(authUrl);
+  const sandbox = isLoopbackUrl(apiUrl) && isLoopbackUrl(authUrl);
   if (!sandbox) {
     for (const [name, url] of [
       ['FAN_POLLS_PLATFORM_API_URL', apiUrl],
@@ -329,15 +330,6 @@ function decodedLength(value: string): number {
   }
 }
 
-export function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 function readList(value: string | undefined, fallback: readonly string[]): string[] {
   if (value === undefined) return [...fallback];
   return value
@@ -390,7 +382,7 @@ function readPublicUrl(
     problems.push(`FAN_POLLS_PUBLIC_URL: "${value}" is not a URL.`);
     return localUrl(port);
   }
-  const loopbackHttp = url.protocol === 'http:' && isLoopback(url.href);
+  const loopbackHttp = url.protocol === 'http:' && isLoopbackUrl(url);
   if (url.protocol !== 'https:' && !loopbackHttp) {
     problems.push(`FAN_POLLS_PUBLIC_URL: "${value}" must be https (the session cookie is Secure).`);
   }

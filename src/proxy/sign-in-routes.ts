@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { TrackingParameters } from '../contracts/bridge-contract.ts';
 import type { SessionStatus, SignInResultMessage } from '../contracts/proxy-contract.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { createAuthorizationRequest, validateCallback } from '../platform/oauth.ts';
@@ -12,9 +11,6 @@ import { readJsonObject, requireAllowedPage, requiredString } from './request-gu
 import type { ProxyRuntime } from './runtime.ts';
 import { clearSessionCookie, readSessionId, writeSessionCookie } from './session-cookie.ts';
 import { randomId, type Session } from './state/session-store.ts';
-
-const trackingNames = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
-const maxTrackingLength = 200;
 
 /**
  * Sign-in for cards without the extension (a backend-for-frontend): the popup starts at `/auth/login`, goes to the
@@ -74,15 +70,6 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
     }
     const limited = await rateLimited(c, origin);
     if (limited) return limited;
-    const tracking: { -readonly [K in keyof TrackingParameters]?: string } = {};
-    for (const name of trackingNames) {
-      const value = query.get(name);
-      if (value === null || value === '') continue;
-      if (value.length > maxTrackingLength) {
-        return endPage(c, 400, failure('invalid_request', `The ${name} parameter is too long.`), origin);
-      }
-      tracking[name] = value;
-    }
     // No session yet for a browser that has none: the pending entry alone holds this sign-in, bound to the browser
     // by a fresh id in its cookie. Sessions are made by callbacks that succeed, never by starts.
     const browserId = (await readSessionId(c, config.sessionSecret)) ?? randomId();
@@ -91,7 +78,8 @@ export function signInRoutes(runtime: ProxyRuntime): Hono {
       clientId: config.clientId,
       partnerTag: config.partnerTag,
       redirectUri: config.callbackUrl,
-      tracking,
+      // The tracking parameters as given; the authorize request keeps the values their one rule allows.
+      tracking: (name) => query.get(name),
     });
     await sessions.addPending({
       state: request.state,

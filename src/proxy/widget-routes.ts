@@ -3,6 +3,7 @@ import { ProxyError } from './errors.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
+import { escapeHtml } from '../contracts/html-escape.ts';
 
 /** Reads one built widget file by its path under the widget folder; undefined when there is none. */
 export type WidgetFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
@@ -88,7 +89,7 @@ function framePageOf(runtime: ProxyRuntime): (bytes: Uint8Array) => Uint8Array {
     const page = new TextDecoder().decode(bytes);
     const filled = page.replace(
       emptyProxyMeta,
-      `<meta name="fan-polls-proxy" content="${escapeAttribute(runtime.config.publicUrl)}" />`,
+      `<meta name="fan-polls-proxy" content="${escapeHtml(runtime.config.publicUrl)}" />`,
     );
     return new TextEncoder().encode(filled);
   };
@@ -112,8 +113,4 @@ export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
     "form-action 'none'",
     `frame-ancestors 'self' ${config.allowedOrigins.join(' ')}`,
   ].join('; ');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -3,7 +3,7 @@ import type { ConfiguratorSettings } from '../../src/contracts/configurator-cont
 import type { Poll } from '../../src/platform/types.ts';
 import type { PollPhase } from '../../src/polls/poll-view.ts';
 import { cardEventNames } from '../events/card-event-names.ts';
-import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { configuratorStyles } from './configurator.styles.ts';
 import { embedElement, embedSnippet, reservedSpace, type EmbedChoice } from './embed-snippet.ts';
 import { checkPageOrigin } from './origin-check.ts';
@@ -284,7 +284,7 @@ export class FanPollsConfigurator extends LitElement {
       </div>
       <fieldset class="row">
         <legend>Tracking parameters (into sign-in and every event)</legend>
-        ${trackingKeys.map(
+        ${trackingParameterNames.map(
           (key) =>
             html`<label
               >${key}
@@ -301,7 +301,7 @@ export class FanPollsConfigurator extends LitElement {
     </section>`;
   }
 
-  #setTracking(key: TrackingKey, value: string): void {
+  #setTracking(key: TrackingParameterName, value: string): void {
     this.#update('tracking', { ...this.choice.tracking, [key]: value });
   }
 

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
-import { isRecord } from '../messages/shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import type { ListHost } from './list-host.ts';
 import { listQuery } from './poll-filters.ts';

@@ -11,7 +11,7 @@ import {
   proxyRoutes,
   type SessionStatus,
 } from '../../src/contracts/proxy-contract.ts';
-import { isRecord } from '../messages/shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import {
   sessionChangedEvent,
   sessionChannelName,

@@ -6,8 +6,8 @@ import {
   type SessionStatus,
 } from '../../src/contracts/proxy-contract.ts';
 import { isSignInResultMessage } from '../messages/sign-in-message.ts';
-import { isRecord } from '../messages/shape.ts';
-import { appendTracking } from '../tracking/tracking.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
+import { appendTracking } from '../../src/contracts/tracking.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
