@@ -49,4 +49,15 @@ describe('each shared fact has one owner', () => {
   ])('%s', (_fact, pattern, owner) => {
     expect(filesMatching(pattern)).toEqual([owner]);
   });
+
+  it('has the widget and the extension call the proxy only through its client', () => {
+    const callers = filesMatching(/\bfetch\(|AbortSignal\.timeout\(|csrfHeaderName/).filter((file) =>
+      /^(widget|extension|src\/polls)\//.test(file),
+    );
+    // The worker's global fetch, handed to the clients; the configurator's page reading its own settings file.
+    expect(callers.sort()).toEqual([
+      'extension/background/service-worker.ts',
+      'widget/configurator/fan-polls-configurator.ts',
+    ]);
+  });
 });

@@ -25,7 +25,7 @@ export interface ProxyClientErrorDetails {
   readonly status?: number;
   /** With `code: 'vote_refused'`, when the platform said why. */
   readonly reason?: VoteRefusalReason;
-  /** From the body's `retryAfterSeconds`, else a `Retry-After` header in seconds. */
+  /** From a `Retry-After` header in seconds, else the body's `retryAfterSeconds`. */
   readonly retryAfterSeconds?: number;
   readonly cause?: unknown;
 }
@@ -132,12 +132,11 @@ function errorFromAnswer(response: Response, body: unknown): ProxyClientError {
     {
       status: response.status,
       reason: isVoteRefusalReason(error.reason) ? error.reason : undefined,
-      retryAfterSeconds:
-        typeof error.retryAfterSeconds === 'number'
+      retryAfterSeconds: /^\d+$/.test(header)
+        ? Number(header)
+        : typeof error.retryAfterSeconds === 'number'
           ? error.retryAfterSeconds
-          : /^\d+$/.test(header)
-            ? Number(header)
-            : undefined,
+          : undefined,
     },
   );
 }

@@ -8,6 +8,8 @@ import { configuratorStyles } from './configurator.styles.ts';
 import { embedElement, embedSnippet, reservedSpace, type EmbedChoice } from './embed-snippet.ts';
 import { checkPageOrigin } from './origin-check.ts';
 import { clubsOf, filterChoices, pollChoices, type PollChoice } from './poll-choices.ts';
+import { proxyClient } from '../../src/contracts/proxy-client.ts';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 
 const phases: readonly PollPhase[] = ['open', 'upcoming', 'closed', 'disclosed', 'cancelled'];
 const languages = [
@@ -90,9 +92,10 @@ export class FanPollsConfigurator extends LitElement {
   async #load(): Promise<void> {
     try {
       const settings = (await (await fetch('settings.json')).json()) as ConfiguratorSettings;
-      const answer = await fetch(`${settings.proxyUrl}/api/polls?limit=100`);
-      if (!answer.ok) throw new Error(`The proxy answered ${answer.status} to /api/polls.`);
-      const polls = ((await answer.json()) as { data: Poll[] }).data;
+      const answer = await proxyClient(settings.proxyUrl).call(`${proxyRoutes.polls}?limit=100`, {
+        credentials: 'omit',
+      });
+      const polls = (answer as { data: Poll[] }).data;
       this.choices = pollChoices(polls, Date.now());
       this.settings = settings;
       if (settings.version === undefined) throw new Error('This proxy serves no versioned widget build.');

@@ -1,9 +1,10 @@
-import { proxyPollsUrl } from '../../src/polls/proxy-polls-url.ts';
+import { proxyClient } from '../../src/contracts/proxy-client.ts';
+import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
 import { nearViewportPx } from '../controllers/near-viewport.ts';
 
 /** A batched poll read an entry started before the element code arrived, for the page's live store to use. */
 export interface PollPrefetch {
-  /** The read's URL (`proxyPollsUrl`): the store takes it for any read of a subset of its ids. */
+  /** The read's URL (`proxyPollsPath`): the store takes it for any read of a subset of its ids. */
   readonly url: string;
   /** When it started (`Date.now()`): the store takes it only while it is as fresh as the proxy's own cache. */
   readonly at: number;
@@ -18,13 +19,12 @@ export function prefetchPolls(
   proxyUrl: string | undefined,
   ids: readonly string[],
 ): PollPrefetch | undefined {
-  const url = proxyUrl === undefined ? undefined : proxyPollsUrl(proxyUrl, ids);
-  if (url === undefined) return undefined;
-  const response = fetch(url, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    signal: AbortSignal.timeout(10_000),
-  });
+  const path = proxyPollsPath(ids);
+  if (proxyUrl === undefined || path === undefined) return undefined;
+  // The store's client and settings, so that its reads find this one (`proxyPollsPath`: the same URL, no cookies).
+  const proxy = proxyClient(proxyUrl);
+  const url = proxy.url(path);
+  const response = proxy.send(path, { credentials: 'omit' });
   // Read (or failed) later by the store; never an unhandled rejection in the host page.
   response.catch(() => undefined);
   return { url, at: Date.now(), response };
