@@ -1,4 +1,3 @@
-import { proxyClient } from '../../src/contracts/proxy-client.ts';
 import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
 import { nearViewportPx } from '../controllers/near-viewport.ts';
 
@@ -21,10 +20,12 @@ export function prefetchPolls(
 ): PollPrefetch | undefined {
   const path = proxyPollsPath(ids);
   if (proxyUrl === undefined || path === undefined) return undefined;
-  // The store's client and settings, so that its reads find this one (`proxyPollsPath`: the same URL, no cookies).
-  const proxy = proxyClient(proxyUrl);
-  const url = proxy.url(path);
-  const response = proxy.send(path, { credentials: 'omit' });
+  const url = `${proxyUrl.replace(/\/+$/, '')}${path}`;
+  const response = fetch(url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    signal: AbortSignal.timeout(10_000),
+  });
   // Read (or failed) later by the store; never an unhandled rejection in the host page.
   response.catch(() => undefined);
   return { url, at: Date.now(), response };
