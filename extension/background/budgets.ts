@@ -1,4 +1,5 @@
-import { isRecord, TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /** At most `max` uses in any `windowMs`. */
 export interface BudgetRule {

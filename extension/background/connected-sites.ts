@@ -1,6 +1,7 @@
+import { isRecord } from '../../src/contracts/is-record.ts';
 import { isUuid } from '../shared/bridge-shape.ts';
 import type { ConnectedSite, DisplayedPolls, SiteActivity } from '../shared/messages.ts';
-import { isRecord, TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
 
 export const connectedSitesKey = 'connectedSites';
 

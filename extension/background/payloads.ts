@@ -1,6 +1,6 @@
 import { maxUserPollIds, type HistoryQuery, type UserPollsQuery } from '../shared/messages.ts';
 import { isUuid, parseBridgeRequest } from '../shared/bridge-shape.ts';
-import { isRecord } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import { invalidRequest } from './router.ts';
 import type { BridgeMessage } from '../shared/messages.ts';
 import { parseSiteOrigin } from '../shared/site-origin.ts';

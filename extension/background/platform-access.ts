@@ -5,14 +5,7 @@ import { ExtensionError } from '../shared/extension-error.ts';
 import type { ExtensionSettings } from '../shared/settings.ts';
 import type { FanSession } from './fan-session.ts';
 import type { FetchLike } from '../../src/platform/http.ts';
-
-/** Plain http only for loopback (the sandbox); `normaliseServiceUrl` already refused it elsewhere. */
-function isLoopbackHttp(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return (
-    protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]')
-  );
-}
+import { isLoopbackUrl } from '../../src/contracts/loopback.ts';
 
 /** The platform client with the fan's token: a refused token gets one refresh and one retry (never for a vote). */
 export function fanPlatformClient(
@@ -22,7 +15,9 @@ export function fanPlatformClient(
 ): PlatformClient {
   return new PlatformClient({
     apiUrl: settings.platformApiUrl,
-    allowInsecureRequests: isLoopbackHttp(settings.platformApiUrl),
+    // Plain http only for loopback (the sandbox); `normaliseServiceUrl` already refused it elsewhere.
+    allowInsecureRequests:
+      settings.platformApiUrl.startsWith('http:') && isLoopbackUrl(settings.platformApiUrl),
     fetch,
     tokens: {
       user: {

@@ -3,9 +3,15 @@ import {
   type ExtensionCodeExchange,
   type ExtensionTokenSet,
 } from '../../src/contracts/proxy-contract.ts';
-import type { FetchLike } from '../../src/platform/http.ts';
+import {
+  proxyClient,
+  proxyUnexpectedAnswer,
+  proxyUnreachable,
+  type ProxyClientError,
+  type ProxyFetch,
+} from '../../src/contracts/proxy-client.ts';
 import { ExtensionError } from '../shared/extension-error.ts';
-import { isRecord } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 const requestTimeoutMs = 15_000;
 
@@ -16,7 +22,7 @@ const requestTimeoutMs = 15_000;
 export class ProxyTokenClient {
   constructor(
     private readonly proxyUrl: () => Promise<string>,
-    private readonly fetch: FetchLike,
+    private readonly fetch: ProxyFetch,
   ) {}
 
   async exchangeCode(exchange: ExtensionCodeExchange): Promise<ExtensionTokenSet> {
@@ -37,51 +43,32 @@ export class ProxyTokenClient {
     body: unknown,
     refusedCode: 'sign_in_failed' | 'invalid_grant' | 'unavailable',
   ): Promise<unknown> {
-    let response: Response;
     try {
-      response = await this.fetch(`${await this.proxyUrl()}${path}`, {
+      return await proxyClient(await this.proxyUrl(), this.fetch, requestTimeoutMs).call(path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        body,
         credentials: 'omit',
-        signal: AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (cause) {
-      throw new ExtensionError('unavailable', 'The partner proxy could not be reached.', { cause });
+      const error = cause as ProxyClientError;
+      const { status = 0, code } = error;
+      if (code === proxyUnreachable) throw new ExtensionError('unavailable', error.message, { cause });
+      const proxyCode = code === proxyUnexpectedAnswer ? undefined : code;
+      // A success whose body is not JSON: no token set in it (`parseTokenSet` says so), nothing to read for a revoke.
+      if (proxyCode === undefined && status < 300) return undefined;
+      // Throttling and server errors are worth another try later; so is anything but the proxy's own word that
+      // the refresh token is refused (a wrong proxy URL's 404 or a 403 must not sign the fan out).
+      const refused = refusedCode !== 'invalid_grant' || proxyCode === 'invalid_grant';
+      if (status === 429 || status >= 500 || !refused) {
+        throw new ExtensionError('unavailable', `The partner proxy answered ${status}.`, { cause });
+      }
+      throw new ExtensionError(
+        refusedCode,
+        `The partner proxy refused the request (${proxyCode ?? status}).`,
+        { cause },
+      );
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (cause) {
-      throw new ExtensionError('unavailable', 'The partner proxy’s answer broke off.', { cause });
-    }
-    if (response.ok) return text === '' ? undefined : parseJson(text);
-    const code = proxyErrorCode(parseJson(text));
-    // Throttling and server errors are worth another try later; so is anything but the proxy's own word that the
-    // refresh token is refused (a wrong proxy URL's 404 or a 403 must not sign the fan out).
-    const refused = refusedCode !== 'invalid_grant' || code === 'invalid_grant';
-    if (response.status === 429 || response.status >= 500 || !refused) {
-      throw new ExtensionError('unavailable', `The partner proxy answered ${response.status}.`);
-    }
-    throw new ExtensionError(
-      refusedCode,
-      `The partner proxy refused the request (${code ?? response.status}).`,
-    );
   }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function proxyErrorCode(body: unknown): string | undefined {
-  if (!isRecord(body) || !isRecord(body['error'])) return undefined;
-  const code = body['error']['code'];
-  return typeof code === 'string' && /^[\w.-]{1,64}$/.test(code) ? code : undefined;
 }
 
 function parseTokenSet(body: unknown): ExtensionTokenSet {

@@ -1,6 +1,6 @@
 import { ExtensionError, serializeError } from '../shared/extension-error.ts';
 import type { MessageMap, MessageReply, MessageType } from '../shared/messages.ts';
-import { isRecord } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import type { MessageSenderLike, SenderInfo, SenderKind } from './sender.ts';
 
 /** One named handler: who may call it, how its payload is checked, and what it does. */

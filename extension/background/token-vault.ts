@@ -1,5 +1,6 @@
 import type { ExtensionTokenSet } from '../../src/contracts/proxy-contract.ts';
-import { isRecord, TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /** The access token and what the extension knows about it; kept in `storage.session` (trusted contexts only). */
 export interface AccessGrant {

@@ -8,7 +8,7 @@ import { isVoteRefusalReason } from '../../src/contracts/proxy-contract.ts';
 import { parseBridgeEnvelope } from '../shared/bridge-shape.ts';
 import type { SerializedError } from '../shared/extension-error.ts';
 import type { ExtensionMessage, MessageReply } from '../shared/messages.ts';
-import { isRecord } from '../shared/typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import type { UserActivationWatch } from './user-activation.ts';
 
 export interface PageBridgeEnvironment {

@@ -53,6 +53,17 @@ describe('the options page', () => {
     expect(area.items.get('settings')).toBeUndefined();
   });
 
+  it('takes a loopback proxy on http://[::1] without a permission, as the background does', async () => {
+    const { options, area, asked } = mount();
+    await vi.waitFor(() => {
+      expect(options.shadowRoot?.querySelector('form')).not.toBeNull();
+    });
+    await save(options, { proxyUrl: 'http://[::1]:8787' });
+    expect(text(options)).toContain('Saved.');
+    expect(asked.flat()).not.toContain('http://[::1]:8787/*');
+    expect(area.items.get('settings')).toMatchObject({ proxyUrl: 'http://[::1]:8787' });
+  });
+
   it('asks for the new origin’s permission and warns that the values left the shipped defaults', async () => {
     const { options, area, asked } = mount();
     await vi.waitFor(() => {

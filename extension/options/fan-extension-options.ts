@@ -7,6 +7,7 @@ import {
 } from '../shared/settings.ts';
 import { extensionTheme } from '../shared/extension-theme.ts';
 import type { TypedStorageItem } from '../shared/typed-storage.ts';
+import { isLoopbackUrl } from '../../src/contracts/loopback.ts';
 
 /** Asks for host permissions (optional_host_permissions); must run inside the click that saves. */
 export type PermissionRequester = (origins: string[]) => Promise<boolean>;
@@ -20,11 +21,6 @@ const fields: { key: Field; label: string; kind: 'url' | 'id' }[] = [
   { key: 'clientId', label: 'Application client id', kind: 'id' },
   { key: 'partnerTag', label: 'Partner tag', kind: 'id' },
 ];
-
-function isLoopback(origin: string): boolean {
-  const { hostname } = new URL(origin);
-  return hostname === '127.0.0.1' || hostname === 'localhost';
-}
 
 /**
  * The options page: where the partner proxy and the platform are (the defaults this build shipped with: the local
@@ -97,13 +93,13 @@ export class FanExtensionOptions extends LitElement {
             ? raw[key]
             : undefined;
       if (value === undefined) {
-        this.message = `${label}: ${kind === 'url' ? 'an https origin (plain http on 127.0.0.1 or localhost only), no path' : 'letters, digits, . _ @ - only'}.`;
+        this.message = `${label}: ${kind === 'url' ? 'an https origin (plain http on localhost, 127.x.x.x or [::1] only), no path' : 'letters, digits, . _ @ - only'}.`;
         return;
       }
       next[key] = value;
     }
     const settings = next as ExtensionSettings;
-    const needed = hostPatternsFor(settings).filter((pattern) => !isLoopback(pattern.slice(0, -2)));
+    const needed = hostPatternsFor(settings).filter((pattern) => !isLoopbackUrl(pattern.slice(0, -2)));
     // Before any other await: the browser grants permissions only inside the user's click.
     if (needed.length > 0 && !(await this.requestPermissions?.(needed))) {
       this.message = 'Not saved: the extension needs permission to reach these addresses.';

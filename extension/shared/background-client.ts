@@ -1,7 +1,7 @@
 import { isVoteRefusalReason } from '../../src/contracts/proxy-contract.ts';
 import { ExtensionError, isExtensionErrorCode } from './extension-error.ts';
 import type { MessageMap, MessageReply, MessageType } from './messages.ts';
-import { isRecord } from './typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 export type SendMessage = (message: unknown) => Promise<unknown>;
 

@@ -5,17 +5,13 @@ import {
   type BridgeRequestEnvelope,
   type TrackingParameters,
 } from '../../src/contracts/bridge-contract.ts';
-import { isRecord } from './typed-storage.ts';
+import { cleanTrackingValue, trackingParameterNames } from '../../src/contracts/tracking.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /** The exact shape of what a page may send over the bridge. Anything else is dropped without an answer. */
 
-const trackingKeys = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
-const trackingValueMaxLength = 100;
 const requestIdPattern = /^[\w-]{1,64}$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Control characters make no sense in a tracking value and could confuse a log line.
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f]/;
 
 function hasExactlyKeys(
   value: Record<string, unknown>,
@@ -34,15 +30,18 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);
 }
 
+/**
+ * The page's tracking parameters, as sent, when each is a string the parameters' one rule keeps (or empty): a page
+ * that sends anything else is not a card, and its request is dropped. The authorize request cleans them.
+ */
 export function parseTracking(value: unknown): TrackingParameters | undefined {
-  if (!isRecord(value) || !hasExactlyKeys(value, [], trackingKeys)) return undefined;
+  if (!isRecord(value) || !hasExactlyKeys(value, [], trackingParameterNames)) return undefined;
   const tracking: Record<string, string> = {};
-  for (const key of trackingKeys) {
+  for (const key of trackingParameterNames) {
     const entry = value[key];
     if (entry === undefined) continue;
-    if (typeof entry !== 'string' || entry.length > trackingValueMaxLength || controlCharacters.test(entry)) {
+    if (typeof entry !== 'string' || (entry !== '' && cleanTrackingValue(entry) === undefined))
       return undefined;
-    }
     tracking[key] = entry;
   }
   return tracking;

@@ -1,5 +1,7 @@
 import { localPorts, localUrl } from '../../src/local-defaults.ts';
-import { isRecord, TypedStorageItem, type StorageAreaLike } from './typed-storage.ts';
+import { TypedStorageItem, type StorageAreaLike } from './typed-storage.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
+import { isLoopbackHost } from '../../src/contracts/loopback.ts';
 
 /**
  * Where the extension finds the partner proxy and the platform, and which application it signs in to. Public values
@@ -41,8 +43,8 @@ export function normaliseServiceUrl(value: unknown): string | undefined {
     return undefined;
   }
   if (url.username || url.password) return undefined;
-  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return undefined;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+    return undefined;
   if (url.pathname !== '/' || url.search || url.hash) return undefined;
   return url.origin;
 }

@@ -31,7 +31,3 @@ export class TypedStorageItem<T> {
     await this.area.remove(this.key);
   }
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -9,19 +9,14 @@
  */
 
 import type { VoteRefusalReason } from './proxy-contract.ts';
+import type { TrackingParameters } from './tracking.ts';
 
 export const bridgeSource = { page: 'fan-polls-page', extension: 'fan-polls-extension' } as const;
 /** 2: `connect` removed (sites are connected from the popup), `vote` became a proposal confirmed by the fan. */
 export const bridgeProtocolVersion = 2;
 
-/** Tracking parameters a card carries into sign-in, exactly these five. */
-export interface TrackingParameters {
-  readonly referrer?: string;
-  readonly campaign?: string;
-  readonly param1?: string;
-  readonly param2?: string;
-  readonly param3?: string;
-}
+/** The five tracking parameters (`tracking.ts` owns their names and rule). */
+export type { TrackingParameters };
 
 export type BridgeRequest =
   /** Handshake: the page asks whether the extension is there. */

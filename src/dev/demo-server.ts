@@ -8,6 +8,7 @@ import { loopbackHost, localPorts } from '../local-defaults.ts';
 import { closeServer, listenOnLoopback } from '../node/loopback-server.ts';
 import type { Poll } from '../platform/types.ts';
 import { viewPoll } from '../polls/poll-view.ts';
+import { escapeHtml } from '../contracts/html-escape.ts';
 
 export interface ServeDemoOptions {
   /** 0 picks a free port. Default 4030. */
@@ -164,8 +165,4 @@ function fill(page: string, values: Readonly<Record<string, string>>): string {
   return page.replace(/\{\{([A-Z_0-9]+)\}\}/g, (match, key: string) =>
     key in values ? escapeHtml(values[key] ?? '') : match,
   );
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -2,7 +2,7 @@
  * Maps a failed answer of the resource API (the WSO2 gateway or the backend behind it) to a PlatformError.
  */
 import { PlatformError, type PlatformErrorCode } from './errors.ts';
-import { isRecord } from './http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import { parseGatewayError } from './parse.ts';
 import { retryAtFrom } from './retry-after.ts';
 

@@ -14,7 +14,3 @@ export async function readJsonBody(response: Response): Promise<unknown> {
     return undefined;
   }
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -4,10 +4,11 @@
  * PlatformError; no message carries a token or the secret.
  */
 import * as oauth from 'oauth4webapi';
-import type { TrackingParameters } from '../contracts/bridge-contract.ts';
+import { appendTracking, cleanTracking, type TrackingSource } from '../contracts/tracking.ts';
 import { defaultTimeoutMs } from './config.ts';
 import { PlatformError, errorFromFetchFailure } from './errors.ts';
-import { globalFetch, isRecord, readJsonBody, type FetchLike } from './http.ts';
+import { globalFetch, readJsonBody, type FetchLike } from './http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import { parseTokenError } from './parse.ts';
 import { retryAtFrom } from './retry-after.ts';
 
@@ -94,7 +95,8 @@ export interface AuthorizationRequestInput {
   /** The developer portal user name. */
   readonly partnerTag: string;
   readonly redirectUri: string;
-  readonly tracking?: TrackingParameters;
+  /** Raw values: the five parameters' rule (`cleanTracking`) applies here. */
+  readonly tracking?: TrackingSource;
   /** Generated when absent. */
   readonly state?: string;
   /** Generated when absent. */
@@ -107,8 +109,6 @@ export interface AuthorizationRequest {
   readonly state: string;
   readonly codeVerifier: string;
 }
-
-const trackingParameterNames = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
 
 export async function createAuthorizationRequest(
   input: AuthorizationRequestInput,
@@ -131,10 +131,8 @@ export async function createAuthorizationRequest(
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(codeVerifier));
   url.searchParams.set('code_challenge_method', 'S256');
-  for (const name of trackingParameterNames) {
-    const value = input.tracking?.[name];
-    if (value !== undefined && value !== '') url.searchParams.set(name, value);
-  }
+  // The last gate before the platform: whoever asked (the proxy's query, the extension's bridge), one rule.
+  appendTracking(url.searchParams, cleanTracking(input.tracking ?? {}));
   return { url, state, codeVerifier };
 }
 

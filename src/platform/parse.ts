@@ -8,7 +8,7 @@
  * crash, never a half-built object.
  */
 import { PlatformError } from './errors.ts';
-import { isRecord } from './http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import type { Answer, CurrentUser, PartnerImage, Poll } from './types.ts';
 
 class Malformed extends Error {}

@@ -1,10 +1,14 @@
-import type { ProxyErrorBody } from '../contracts/proxy-contract.ts';
+import {
+  proxyClient,
+  proxyUnexpectedAnswer,
+  proxyUnreachable,
+  type ProxyClientError,
+} from '../contracts/proxy-client.ts';
 import { errorFromFetchFailure, PlatformError } from '../platform/errors.ts';
-import { globalFetch, isRecord, readJsonBody, type FetchLike } from '../platform/http.ts';
-import { parseRetryAfter } from '../platform/retry-after.ts';
+import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { Poll } from '../platform/types.ts';
 import type { FetchPolls } from './live-store.ts';
-import { proxyPollsUrl } from './proxy-polls-url.ts';
+import { proxyPollsPath } from './proxy-polls-path.ts';
 
 export interface ProxySourceOptions {
   /** Per request; default 10 s. */
@@ -19,7 +23,7 @@ export interface ProxySourceOptions {
  */
 export type ReadPolls = (body: unknown) => readonly Poll[];
 
-/** The live store's poll source through the partner proxy (`proxyPollsUrl`): public and cookie-less. */
+/** The live store's poll source through the partner proxy (`proxyPollsPath`): public and cookie-less. */
 export function fetchPollsFromProxy(
   proxyUrl: string,
   readPolls: ReadPolls,
@@ -29,41 +33,36 @@ export function fetchPollsFromProxy(
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
 
+  const proxy = proxyClient(proxyUrl, fetch, timeoutMs);
+
   return async (ids: readonly string[]): Promise<readonly Poll[]> => {
-    const url = proxyPollsUrl(proxyUrl, ids);
-    if (url === undefined) return [];
-    let response: Response;
+    const path = proxyPollsPath(ids);
+    if (path === undefined) return [];
     let body: unknown;
     try {
-      response = await fetch(url, {
-        method: 'GET',
-        headers: { Accept: 'application/json' },
-        credentials: 'omit',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = await readJsonBody(response);
-    } catch (error) {
-      throw errorFromFetchFailure(error, readingFromProxy);
+      body = await proxy.call(path, { credentials: 'omit' });
+    } catch (caught) {
+      const error = caught as ProxyClientError;
+      // A success that is not JSON is not a poll list: the parser says so, as for any other wrong body.
+      if (error.code === proxyUnexpectedAnswer && (error.status ?? 0) < 300) return readPolls(undefined);
+      throw errorFromProxyAnswer(error, now());
     }
-    if (!response.ok) throw errorFromProxyAnswer(response, body, now());
     return readPolls(body);
   };
 }
 
 const readingFromProxy = 'Reading polls from the proxy';
 
-/** A proxy's error answer (`ProxyErrorBody`) as the PlatformError the store understands. */
-export function errorFromProxyAnswer(response: Response, body: unknown, now: number): PlatformError {
-  const proxyError = isProxyErrorBody(body) ? body.error : undefined;
-  const status = response.status;
-  const details = { status, ...(proxyError === undefined ? {} : { platformCode: proxyError.code }) };
-  const message = `Reading polls from the proxy: HTTP ${status}${proxyError === undefined ? '' : ` (${proxyError.code})`}`;
-  if (status === 429 || proxyError?.code === 'upstream_throttled' || proxyError?.code === 'rate_limited') {
+/** The proxy client's error as the PlatformError the store understands. */
+export function errorFromProxyAnswer(error: ProxyClientError, now: number): PlatformError {
+  if (error.code === proxyUnreachable) return errorFromFetchFailure(error.cause, readingFromProxy);
+  const status = error.status ?? 0;
+  const proxyCode = error.code === proxyUnexpectedAnswer ? undefined : error.code;
+  const details = { status, ...(proxyCode === undefined ? {} : { platformCode: proxyCode }) };
+  const message = `${readingFromProxy}: HTTP ${status}${proxyCode === undefined ? '' : ` (${proxyCode})`}`;
+  if (status === 429 || proxyCode === 'upstream_throttled' || proxyCode === 'rate_limited') {
     const retryAt =
-      parseRetryAfter(response.headers.get('retry-after'), now) ??
-      (proxyError?.retryAfterSeconds === undefined
-        ? undefined
-        : new Date(now + proxyError.retryAfterSeconds * 1000));
+      error.retryAfterSeconds === undefined ? undefined : new Date(now + error.retryAfterSeconds * 1000);
     return new PlatformError('throttled', message, {
       ...details,
       ...(retryAt === undefined ? {} : { retryAt }),
@@ -72,8 +71,4 @@ export function errorFromProxyAnswer(response: Response, body: unknown, now: num
   if (status === 404) return new PlatformError('not_found', message, details);
   if (status >= 400 && status < 500) return new PlatformError('bad_request', message, details);
   return new PlatformError('platform_error', message, details);
-}
-
-function isProxyErrorBody(body: unknown): body is ProxyErrorBody {
-  return isRecord(body) && isRecord(body.error) && typeof body.error.code === 'string';
 }

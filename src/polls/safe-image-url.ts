@@ -1,5 +1,4 @@
-/** Hosts where plain http is acceptable: the sandbox serves its assets over http on loopback. */
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import { isLoopbackHost } from '../contracts/loopback.ts';
 
 /**
  * The URL as a safe image source, or undefined: `https:` anywhere, `http:` on loopback only, no credentials in the
@@ -14,6 +13,6 @@ export function safeImageUrl(candidate: string): string | undefined {
   }
   if (url.username !== '' || url.password !== '') return undefined;
   if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return url.href;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url.href;
   return undefined;
 }

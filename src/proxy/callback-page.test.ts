@@ -8,7 +8,7 @@ describe('renderCallbackPage', () => {
       'https://club.example',
     );
     expect(page.html).not.toContain('<img');
-    expect(page.html).toContain('&#60;/script&#62;&#60;img');
+    expect(page.html).toContain('&lt;/script&gt;&lt;img');
     const block = /<script type="application\/json" id="sign-in-result">([^<]*)<\/script>/.exec(
       page.html,
     )?.[1];

@@ -1,5 +1,6 @@
 import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
 import { randomId } from './state/session-store.ts';
+import { escapeHtml } from '../contracts/html-escape.ts';
 
 /**
  * The page that ends the sign-in popup. It posts a `SignInResultMessage` to the exact origin of the card that opened
@@ -74,8 +75,4 @@ export function jsonForScriptBlock(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -1,5 +1,5 @@
 import type { FetchLike } from '../platform/http.ts';
-import { isRecord } from '../platform/http.ts';
+import { isRecord } from '../contracts/is-record.ts';
 import { parseRetryAfter } from '../platform/retry-after.ts';
 import type { ProxyLogger } from './logger.ts';
 

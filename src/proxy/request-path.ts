@@ -29,8 +29,7 @@ export function decodePath(path: string): string {
   } catch (error) {
     throw new ProxyError('bad_request', 'The request path is not valid percent-encoding.', { cause: error });
   }
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) {
+  if (/\p{Cc}/u.test(decoded)) {
     throw new ProxyError('bad_request', 'The request path holds a control character.');
   }
   return decoded;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { TrackingParameters } from '../contracts/bridge-contract.ts';
 import {
   proxyRouteGroups,
   proxyRoutes,
@@ -15,9 +14,6 @@ import { sessionCookie, type SessionEnv } from './session-cookie.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { callbackFailure, signInEndPage, signInFailure, signInRateLimited } from './sign-in-page.ts';
 import { randomId } from './state/session-store.ts';
-
-const trackingNames = ['referrer', 'campaign', 'param1', 'param2', 'param3'] as const;
-const maxTrackingLength = 200;
 
 /** A sign-in route's path inside the `/auth` group. */
 const signInPath = (route: string): string => routeInGroup(proxyRouteGroups.signIn, route);
@@ -61,16 +57,6 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     }
     const limited = await signInRateLimited(runtime, c, origin);
     if (limited) return limited;
-    const tracking: { -readonly [K in keyof TrackingParameters]?: string } = {};
-    for (const name of trackingNames) {
-      const value = query.get(name);
-      if (value === null || value === '') continue;
-      if (value.length > maxTrackingLength) {
-        const tooLong = signInFailure('invalid_request', `The ${name} parameter is too long.`);
-        return signInEndPage(c, 400, tooLong, origin);
-      }
-      tracking[name] = value;
-    }
     // No session yet for a browser that has none: the pending entry alone holds this sign-in, bound to the browser
     // by a fresh id in its cookie. Sessions are made by callbacks that succeed, never by starts.
     const browserId = c.var.session.id ?? randomId();
@@ -79,7 +65,8 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       clientId: config.clientId,
       partnerTag: config.partnerTag,
       redirectUri: config.callbackUrl,
-      tracking,
+      // The tracking parameters as given; the authorize request keeps the values their one rule allows.
+      tracking: (name) => query.get(name),
     });
     await sessions.addPending({
       state: request.state,

@@ -5,6 +5,7 @@ import { pathInGroup } from './request-path.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
+import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
 
@@ -89,7 +90,7 @@ function framePageOf(runtime: ProxyRuntime): (bytes: Uint8Array) => Uint8Array {
     const page = new TextDecoder().decode(bytes);
     const filled = page.replace(
       emptyProxyMeta,
-      `<meta name="fan-polls-proxy" content="${escapeAttribute(runtime.config.publicUrl)}" />`,
+      `<meta name="fan-polls-proxy" content="${escapeHtml(runtime.config.publicUrl)}" />`,
     );
     return new TextEncoder().encode(filled);
   };
@@ -113,8 +114,4 @@ export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
     "form-action 'none'",
     `frame-ancestors 'self' ${config.allowedOrigins.join(' ')}`,
   ].join('; ');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,4 +1,5 @@
-import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
+import { escapeHtml } from '../../src/contracts/html-escape.ts';
 
 /** What the partner chose in the configurator. */
 export interface EmbedChoice {
@@ -17,7 +18,7 @@ export interface EmbedChoice {
   readonly minHeight: number;
   /** The widest the embed gets, in CSS pixels; 0: the width of its container. */
   readonly maxWidth: number;
-  readonly tracking: Readonly<Partial<Record<TrackingKey, string>>>;
+  readonly tracking: Readonly<Partial<Record<TrackingParameterName, string>>>;
 }
 
 export interface EmbedSnippet {
@@ -36,7 +37,7 @@ export function embedElement(choice: EmbedChoice): { tag: string; attributes: [s
     ...(choice.embed === 'list' ? [['limit', '6'] as [string, string]] : []),
     ['theme', choice.theme],
     ['lang', choice.lang],
-    ...trackingKeys.map((key): [string, string] => [key, choice.tracking[key]?.trim() ?? '']),
+    ...trackingParameterNames.map((key): [string, string] => [key, choice.tracking[key]?.trim() ?? '']),
   ];
   return { tag: tags[choice.embed], attributes: attributes.filter(([, value]) => value !== '') };
 }
@@ -46,10 +47,10 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
   const base = `${choice.proxyUrl}/widget/v${choice.version}`;
   const script =
     choice.embed === 'banner'
-      ? `<script type="module" src="${attribute(`${base}/fan-polls-frame.js`)}"></script>`
-      : `<script type="module" src="${attribute(`${base}/fan-polls.js`)}" data-proxy="${attribute(choice.proxyUrl)}"></script>`;
+      ? `<script type="module" src="${escapeHtml(`${base}/fan-polls-frame.js`)}"></script>`
+      : `<script type="module" src="${escapeHtml(`${base}/fan-polls.js`)}" data-proxy="${escapeHtml(choice.proxyUrl)}"></script>`;
   const { tag, attributes } = embedElement(choice);
-  const opening = [`<${tag}`, ...attributes.map(([name, value]) => `  ${name}="${attribute(value)}"`)].join(
+  const opening = [`<${tag}`, ...attributes.map(([name, value]) => `  ${name}="${escapeHtml(value)}"`)].join(
     '\n',
   );
   const fallback =
@@ -75,9 +76,4 @@ export function reservedSpace(choice: EmbedChoice): [string, string][] {
         ]),
     ...(choice.maxWidth > 0 ? [['max-width', `${choice.maxWidth}px`] as [string, string]] : []),
   ];
-}
-
-/** An attribute value as HTML text. */
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -3,11 +3,13 @@ import type { ConfiguratorSettings } from '../../src/contracts/configurator-cont
 import type { Poll } from '../../src/platform/types.ts';
 import type { PollPhase } from '../../src/polls/poll-view.ts';
 import { cardEventNames } from '../events/card-event-names.ts';
-import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { configuratorStyles } from './configurator.styles.ts';
 import { embedElement, embedSnippet, reservedSpace, type EmbedChoice } from './embed-snippet.ts';
 import { checkPageOrigin } from './origin-check.ts';
 import { clubsOf, filterChoices, pollChoices, type PollChoice } from './poll-choices.ts';
+import { proxyClient } from '../../src/contracts/proxy-client.ts';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 
 const phases: readonly PollPhase[] = ['open', 'upcoming', 'closed', 'disclosed', 'cancelled'];
 const languages = [
@@ -90,9 +92,10 @@ export class FanPollsConfigurator extends LitElement {
   async #load(): Promise<void> {
     try {
       const settings = (await (await fetch('settings.json')).json()) as ConfiguratorSettings;
-      const answer = await fetch(`${settings.proxyUrl}/api/polls?limit=100`);
-      if (!answer.ok) throw new Error(`The proxy answered ${answer.status} to /api/polls.`);
-      const polls = ((await answer.json()) as { data: Poll[] }).data;
+      const answer = await proxyClient(settings.proxyUrl).call(`${proxyRoutes.polls}?limit=100`, {
+        credentials: 'omit',
+      });
+      const polls = (answer as { data: Poll[] }).data;
       this.choices = pollChoices(polls, Date.now());
       this.settings = settings;
       if (settings.version === undefined) throw new Error('This proxy serves no versioned widget build.');
@@ -284,7 +287,7 @@ export class FanPollsConfigurator extends LitElement {
       </div>
       <fieldset class="row">
         <legend>Tracking parameters (into sign-in and every event)</legend>
-        ${trackingKeys.map(
+        ${trackingParameterNames.map(
           (key) =>
             html`<label
               >${key}
@@ -301,7 +304,7 @@ export class FanPollsConfigurator extends LitElement {
     </section>`;
   }
 
-  #setTracking(key: TrackingKey, value: string): void {
+  #setTracking(key: TrackingParameterName, value: string): void {
     this.#update('tracking', { ...this.choice.tracking, [key]: value });
   }
 

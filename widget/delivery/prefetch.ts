@@ -1,9 +1,9 @@
-import { proxyPollsUrl } from '../../src/polls/proxy-polls-url.ts';
+import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
 import { nearViewportPx } from '../controllers/near-viewport.ts';
 
 /** A batched poll read an entry started before the element code arrived, for the page's live store to use. */
 export interface PollPrefetch {
-  /** The read's URL (`proxyPollsUrl`): the store takes it for any read of a subset of its ids. */
+  /** The read's URL (`proxyPollsPath`): the store takes it for any read of a subset of its ids. */
   readonly url: string;
   /** When it started (`Date.now()`): the store takes it only while it is as fresh as the proxy's own cache. */
   readonly at: number;
@@ -18,8 +18,9 @@ export function prefetchPolls(
   proxyUrl: string | undefined,
   ids: readonly string[],
 ): PollPrefetch | undefined {
-  const url = proxyUrl === undefined ? undefined : proxyPollsUrl(proxyUrl, ids);
-  if (url === undefined) return undefined;
+  const path = proxyPollsPath(ids);
+  if (proxyUrl === undefined || path === undefined) return undefined;
+  const url = `${proxyUrl.replace(/\/+$/, '')}${path}`;
   const response = fetch(url, {
     headers: { Accept: 'application/json' },
     credentials: 'omit',

@@ -1,7 +1,11 @@
 import { nothing, type TemplateResult } from 'lit';
 import { FanElement } from '../base/fan-element.ts';
 import type { LivePollStore } from '../store/poll-model.ts';
-import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import {
+  cleanTracking,
+  trackingParameterNames,
+  type TrackingParameters,
+} from '../../src/contracts/tracking.ts';
 import { listFilterNames, listIdNames } from './list-attributes.ts';
 import { listStyles } from './fan-poll-list.styles.ts';
 import type { ListHost, ListPollIds } from './list-host.ts';
@@ -55,7 +59,10 @@ export class FanPollList extends FanElement implements ListHost {
     // Each filter and tracking attribute is a reactive property of its own name, so that a change reads the list
     // again; the body reads the attributes themselves (`getAttribute`).
     ...Object.fromEntries(
-      [...listFilterNames, ...listIdNames, ...trackingKeys].map((name) => [name, { attribute: name }]),
+      [...listFilterNames, ...listIdNames, ...trackingParameterNames].map((name) => [
+        name,
+        { attribute: name },
+      ]),
     ),
   };
 
@@ -73,8 +80,8 @@ export class FanPollList extends FanElement implements ListHost {
     this.transparent = false;
   }
 
-  get tracking(): ReturnType<typeof readTracking> {
-    return readTracking((key) => this.getAttribute(key));
+  get tracking(): TrackingParameters {
+    return cleanTracking((key) => this.getAttribute(key));
   }
 
   protected override willUpdate(): void {

@@ -1,11 +1,12 @@
 /** The body of `<fan-poll-list>` (in the list's chunk): reads the chosen poll ids, renders the cards. */
 import { html, nothing, type TemplateResult } from 'lit';
+import { proxyClient } from '../../src/contracts/proxy-client.ts';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { en } from '../i18n/en.ts';
 import { resolveLanguage } from '../i18n/language.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import type { CardStrings } from '../i18n/strings.ts';
-import { isRecord } from '../messages/shape.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import type { ListHost } from './list-host.ts';
 import { listQuery } from './poll-filters.ts';
@@ -43,12 +44,8 @@ export function createListView(host: ListHost): ListView {
     if (host.pollIds) return host.pollIds(query);
     const proxyUrl = readProxyUrl(host.proxy) ?? widgetConfig.proxyUrl;
     if (!proxyUrl) return [];
-    const response = await fetch(`${proxyUrl}${proxyRoutes.polls}?${query}`, {
-      credentials: 'omit',
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`The partner proxy answered ${response.status}.`);
-    const body: unknown = await response.json();
+    // Public and cookie-less, like the cards' reads.
+    const body = await proxyClient(proxyUrl).call(`${proxyRoutes.polls}?${query}`, { credentials: 'omit' });
     const data = isRecord(body) ? body.data : undefined;
     const polls = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
     return polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));

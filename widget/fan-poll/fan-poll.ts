@@ -12,7 +12,7 @@ import type { CardStrings } from '../i18n/strings.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
-import { readTracking } from '../tracking/tracking.ts';
+import { cleanTracking } from '../../src/contracts/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 import { FanVoteController } from '../controllers/fan-vote-controller.ts';
 import { fanAction, type FanAction } from './fan-action.ts';
@@ -148,7 +148,7 @@ export class FanPoll extends FanElement {
   }
 
   get tracking(): TrackingParameters {
-    return readTracking((key) => this.getAttribute(key));
+    return cleanTracking((key) => this.getAttribute(key));
   }
 
   get proxyUrl(): string | undefined {

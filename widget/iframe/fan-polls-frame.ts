@@ -5,7 +5,7 @@
  * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
  */
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
-import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import { appendTracking, cleanTracking } from '../../src/contracts/tracking.ts';
 import { frameSource, readFrameMessage } from './frame-messages.ts';
 
 const titles: Readonly<Record<string, string>> = {
@@ -91,8 +91,10 @@ class FanPollFrame extends HTMLElement {
     const url = new URL(embedPage);
     const lang = this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
     url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
-    const tracking = readTracking((key) => this.getAttribute(key));
-    for (const key of trackingKeys) if (tracking[key]) url.searchParams.set(key, tracking[key]);
+    appendTracking(
+      url.searchParams,
+      cleanTracking((key) => this.getAttribute(key)),
+    );
     for (const key of ['theme', 'lang']) {
       const value = key === 'lang' ? lang : this.getAttribute(key);
       if (value) url.searchParams.set(key, value);

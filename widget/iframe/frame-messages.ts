@@ -1,7 +1,8 @@
 import { cardEventNames, type CardEventName } from '../events/card-event-names.ts';
-import { readTracking, trackingKeys } from '../tracking/tracking.ts';
+import { cleanTracking, trackingParameterNames } from '../../src/contracts/tracking.ts';
 import type { FanPollEventDetail } from '../events/event-detail.ts';
-import { hasOnlyKeys, isRecord, isShortString } from '../messages/shape.ts';
+import { hasOnlyKeys, isShortString } from '../messages/shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /** Messages between the iframe page and its host loader. Each side checks origin, source window and shape. */
 export const frameSource = { frame: 'fan-polls-frame', host: 'fan-polls-host' } as const;
@@ -94,11 +95,11 @@ export function readFrameMessage(data: unknown): FrameToHostMessage | undefined 
   if (!name || !isRecord(detail) || !isShortString(detail.pollId, 100)) return undefined;
   if (!hasOnlyKeys(detail, ['pollId', 'tracking'], detailFields)) return undefined;
   const tracking = isRecord(detail.tracking) ? detail.tracking : {};
-  if (!Object.keys(tracking).every((key) => (trackingKeys as readonly string[]).includes(key)))
+  if (!Object.keys(tracking).every((key) => (trackingParameterNames as readonly string[]).includes(key)))
     return undefined;
   const clean: Record<string, unknown> = {
     pollId: detail.pollId,
-    tracking: readTracking((key) => (typeof tracking[key] === 'string' ? tracking[key] : undefined)),
+    tracking: cleanTracking(tracking),
   };
   for (const field of detailFields) {
     const value = detail[field];

@@ -8,7 +8,7 @@ import { cardEventNames } from '../events/card-event-names.ts';
 import type { FanPollEventDetail } from '../events/event-detail.ts';
 import { prefetchPolls } from '../delivery/prefetch.ts';
 import { readProxyUrl } from '../store/widget-config.ts';
-import { trackingKeys } from '../tracking/tracking.ts';
+import { trackingParameterNames } from '../../src/contracts/tracking.ts';
 import { watchContentHeight } from './auto-size.ts';
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import {
@@ -41,7 +41,7 @@ function start(): void {
   if (theme === 'dark' || theme === 'light' || theme === 'auto') card.setAttribute('theme', theme);
   if (params.get('transparent') === '1') card.setAttribute('transparent', '');
   // Tracking parameters go on as attributes; the card validates them like any attribute.
-  for (const key of trackingKeys) {
+  for (const key of trackingParameterNames) {
     const value = params.get(key);
     if (value !== null) card.setAttribute(key, value);
   }

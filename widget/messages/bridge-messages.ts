@@ -5,7 +5,8 @@ import {
   type BridgeRequestEnvelope,
   type BridgeResponseEnvelope,
 } from '../../src/contracts/bridge-contract.ts';
-import { hasOnlyKeys, isRecord, isShortString } from './shape.ts';
+import { hasOnlyKeys, isShortString } from './shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 export function bridgeRequest(requestId: string, request: BridgeRequest): BridgeRequestEnvelope {
   return { source: bridgeSource.page, version: bridgeProtocolVersion, requestId, request };

@@ -1,8 +1,4 @@
 /** Small shape checks for messages that cross a frame or page border: untrusted until they pass. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** True when `value` has exactly these keys (no more; optional ones may be missing). */
 export function hasOnlyKeys(
   value: Record<string, unknown>,

@@ -1,5 +1,6 @@
 import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
-import { hasOnlyKeys, isRecord, isShortString } from './shape.ts';
+import { hasOnlyKeys, isShortString } from './shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /** The sign-in popup's result, when `data` has exactly the contract's shape. */
 export function isSignInResultMessage(data: unknown): data is SignInResultMessage {

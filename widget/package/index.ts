@@ -20,7 +20,10 @@ export {
 } from '../events/card-events.ts';
 export type { FanPollEventDetail } from '../events/event-detail.ts';
 export type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
-export { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+export {
+  trackingParameterNames as trackingKeys,
+  type TrackingParameterName as TrackingKey,
+} from '../../src/contracts/tracking.ts';
 export { fanPollErrorCodes, type FanPollErrorCode } from './error-codes.ts';
 export { defineFanPolls, type FanPollsOptions } from './define-fan-polls.ts';
 export { fanPollFrameUrl, loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';

@@ -15,7 +15,7 @@ import type {
   FanPollVotedEvent,
 } from '../events/card-events.ts';
 import type { ListFilterName, ListIdName } from '../fan-poll-list/list-attributes.ts';
-import { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
+import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { defineFanPolls } from './define-fan-polls.ts';
 import { loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
 import { useAttributes, type AttributeValue } from './use-attributes.ts';
@@ -32,7 +32,7 @@ const cardEvents = {
 };
 
 /** The five tracking parameters, carried into sign-in and every event. */
-export type TrackingProps = Partial<Record<TrackingKey, string>>;
+export type TrackingProps = Partial<Record<TrackingParameterName, string>>;
 
 /** Attribute name (`partner-ids`) to prop name (`partnerIds`). */
 type CamelCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
@@ -52,7 +52,10 @@ const FanPollCard = createComponent({
 });
 
 /** `<fan-poll>`: `pollId`, `proxy`, `theme`, `transparent`, `eager`, `lang`, the tracking props and `on...` events. */
-export type FanPollProps = Omit<React.ComponentProps<typeof FanPollCard>, TrackingKey | 'tracking'> &
+export type FanPollProps = Omit<
+  React.ComponentProps<typeof FanPollCard>,
+  TrackingParameterName | 'tracking'
+> &
   TrackingProps;
 
 /** A live poll card. Tracking props are written as attributes (where the card reads them). */
@@ -177,7 +180,9 @@ export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
     };
   }, []);
   if (!loaded) return React.createElement('div', { className, 'data-fan-poll-frame': 'loading' });
-  const tracking = Object.fromEntries(trackingKeys.flatMap((key) => (props[key] ? [[key, props[key]]] : [])));
+  const tracking = Object.fromEntries(
+    trackingParameterNames.flatMap((key) => (props[key] ? [[key, props[key]]] : [])),
+  );
   return React.createElement('fan-poll-frame', {
     key: [pollId, theme, transparent, lang, ...Object.values(tracking)].join(' '),
     ref: element,
@@ -190,7 +195,7 @@ export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
   });
 }
 
-const trackingNames: readonly string[] = trackingKeys;
+const trackingNames: readonly string[] = trackingParameterNames;
 /** Event name to the React prop that handles it. */
 const cardEventProps = new Map(
   Object.entries(cardEvents).map(([prop, name]) => [name as string, prop as keyof typeof cardEvents]),

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt } from '../../test/support/vite-build.ts';
+import { trackingParameterNames } from '../../src/contracts/tracking.ts';
 import { proxyOptions } from '../../src/proxy/config/config-table.ts';
-import { trackingKeys } from '../tracking/tracking.ts';
 import { iframeParameters, proxySettings } from './embed-settings.ts';
 import { currentReference, referencePath } from './write-reference.ts';
 
@@ -30,10 +30,10 @@ describe('docs/reference.md', () => {
   it('lists exactly the URL parameters the iframe page reads', () => {
     const page = source('../iframe/frame-page.ts');
     const read = [...page.matchAll(/params\.get\('([^']+)'\)/g)].map((match) => match[1]);
-    // The tracking parameters are read in a loop over `trackingKeys`.
-    expect(page).toContain('for (const key of trackingKeys)');
+    // The tracking parameters are read in a loop over `trackingParameterNames`.
+    expect(page).toContain('for (const key of trackingParameterNames)');
     expect(iframeParameters.map((parameter) => parameter.name).sort()).toEqual(
-      [...new Set([...read, ...trackingKeys])].sort(),
+      [...new Set([...read, ...trackingParameterNames])].sort(),
     );
   });
 

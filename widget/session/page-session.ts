@@ -5,13 +5,9 @@
  * documents of this origin over a BroadcastChannel, and the page's iframe banners through their host loader
  * (`session-events.ts`). What arrives from elsewhere is only a hint: this document asks the proxy again.
  */
-import {
-  csrfHeaderName,
-  csrfHeaderValue,
-  proxyRoutes,
-  type SessionStatus,
-} from '../../src/contracts/proxy-contract.ts';
-import { isRecord } from '../messages/shape.ts';
+import { proxyClient, type ProxyClientError, type ProxyFetch } from '../../src/contracts/proxy-client.ts';
+import { proxyRoutes, type SessionStatus } from '../../src/contracts/proxy-contract.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import {
   sessionChangedEvent,
   sessionChannelName,
@@ -39,32 +35,23 @@ export interface PageSession {
   signOut(): Promise<void>;
 }
 
-const requestTimeoutMs = 10_000;
 const sessions = new Map<string, PageSession>();
 
 /** The page's one session for `proxyUrl`. */
-export function pageSession(proxyUrl: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): PageSession {
+export function pageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSession {
   let session = sessions.get(proxyUrl);
   if (!session) sessions.set(proxyUrl, (session = createPageSession(proxyUrl, fetchImpl)));
   return session;
 }
 
-function createPageSession(proxyUrl: string, fetchImpl: typeof fetch): PageSession {
-  const base = proxyUrl.replace(/\/+$/, '');
+function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSession {
+  const proxy = proxyClient(proxyUrl, fetchImpl);
   const proxyOrigin = new URL(proxyUrl).origin;
   const listeners = new Set<(session: FanSession) => void>();
   let current: FanSession = { state: 'unknown' };
   let reading: Promise<FanSession> | undefined;
   const channel =
     typeof BroadcastChannel === 'function' ? new BroadcastChannel(sessionChannelName) : undefined;
-
-  const request = (path: string, method = 'GET'): Promise<Response> =>
-    fetchImpl(base + path, {
-      method,
-      credentials: 'include',
-      headers: { [csrfHeaderName]: csrfHeaderValue },
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
 
   function set(next: FanSession): void {
     const same =
@@ -77,10 +64,8 @@ function createPageSession(proxyUrl: string, fetchImpl: typeof fetch): PageSessi
   function check(): Promise<FanSession> {
     reading ??= (async () => {
       try {
-        const response = await request(proxyRoutes.session);
         // A failed read (throttled, unavailable) says nothing about the session: what the page knew stands.
-        if (!response.ok) throw new Error(`The proxy answered ${response.status}.`);
-        const body: unknown = await response.json();
+        const body = await proxy.call(proxyRoutes.session);
         const status = (isRecord(body) ? body : {}) as Partial<SessionStatus>;
         set(
           status.signedIn === true && typeof status.userId === 'string'
@@ -140,8 +125,10 @@ function createPageSession(proxyUrl: string, fetchImpl: typeof fetch): PageSessi
       return next;
     },
     async signOut() {
-      const response = await request(proxyRoutes.signOut, 'POST');
-      if (!response.ok && response.status !== 401) throw new Error(`The proxy answered ${response.status}.`);
+      await proxy.call(proxyRoutes.signOut, { method: 'POST' }).catch((error: unknown) => {
+        // Signed out already (401): the same outcome.
+        if ((error as ProxyClientError).status !== 401) throw error;
+      });
       set({ state: 'signed-out' });
       tellOthers();
     },

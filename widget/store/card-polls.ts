@@ -1,5 +1,5 @@
 import type { Poll } from '../../src/platform/types.ts';
-import { isRecord } from '../messages/shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 
 /**
  * The polls of a proxy answer (`{ data: Poll[] | Poll }`), by a lean shape check instead of the platform's full

@@ -1,52 +1,41 @@
 import {
-  csrfHeaderName,
-  csrfHeaderValue,
+  proxyClient,
+  type ProxyCall,
+  type ProxyClientError,
+  type ProxyFetch,
+} from '../../src/contracts/proxy-client.ts';
+import {
   proxyRoutes,
   type SessionHandoffRequest,
   type SessionStatus,
 } from '../../src/contracts/proxy-contract.ts';
 import { isSignInResultMessage } from '../messages/sign-in-message.ts';
-import { isRecord } from '../messages/shape.ts';
-import { appendTracking } from '../tracking/tracking.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
+import { appendTracking } from '../../src/contracts/tracking.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
-const requestTimeoutMs = 10_000;
-
 /** Votes through the partner proxy's session: a sign-in popup, then cookie + CSRF-header requests. */
-export function proxyChannel(
-  proxyUrl: string,
-  fetchImpl: typeof fetch = fetch.bind(globalThis),
-): VoteChannel {
+export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChannel {
   const proxyOrigin = new URL(proxyUrl).origin;
-  const base = proxyUrl.replace(/\/+$/, '');
+  const proxy = proxyClient(proxyUrl, fetchImpl);
 
-  async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    let response: Response;
+  /** The answer's body; a refusal or no answer as the card's error, with the client's error as the cause. */
+  async function call(path: string, init?: ProxyCall): Promise<unknown> {
     try {
-      response = await fetchImpl(base + path, {
-        ...init,
-        credentials: 'include',
-        headers: {
-          [csrfHeaderName]: csrfHeaderValue,
-          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        signal: AbortSignal.timeout(requestTimeoutMs),
-      });
+      return await proxy.call(path, init);
     } catch (error) {
-      throw new WidgetError('vote-failed', 'The partner proxy could not be reached.', { cause: error });
+      throw widgetError(error as ProxyClientError);
     }
-    if (response.ok) return response;
-    throw await answerError(response);
   }
 
   const signedInBody = (body: unknown): boolean =>
     isRecord(body) && (body as Partial<SessionStatus>).signedIn === true;
 
   async function isSignedIn(): Promise<boolean> {
-    return signedInBody(await (await call(proxyRoutes.session)).json());
+    return signedInBody(await call(proxyRoutes.session));
   }
 
   /**
@@ -57,8 +46,8 @@ export function proxyChannel(
   async function redeemHandoff(handoff: string): Promise<boolean> {
     const request: SessionHandoffRequest = { handoff };
     try {
-      const init = { method: 'POST', body: JSON.stringify(request) };
-      if (signedInBody(await (await call(proxyRoutes.sessionHandoff, init)).json())) return true;
+      if (signedInBody(await call(proxyRoutes.sessionHandoff, { method: 'POST', body: request })))
+        return true;
     } catch {
       // Refused (400 invalid_handoff, 403) or unreachable: the session check below has the last word.
     }
@@ -73,7 +62,7 @@ export function proxyChannel(
       // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
       const params = appendTracking(new URLSearchParams({ origin: location.origin, handoff: '1' }), tracking);
       const popup = window.open(
-        `${base}${proxyRoutes.signIn}?${params}`,
+        `${proxy.url(proxyRoutes.signIn)}?${params}`,
         'fan-polls-sign-in',
         'popup,width=480,height=680',
       );
@@ -108,12 +97,12 @@ export function proxyChannel(
       });
     },
     async fanView(pollId) {
-      const body: unknown = await (await call(proxyRoutes.userPoll(pollId))).json();
+      const body = await call(proxyRoutes.userPoll(pollId));
       return fanViewOf(isRecord(body) ? body.data : undefined);
     },
     async vote(pollId, answerId) {
       try {
-        await call(proxyRoutes.vote(pollId), { method: 'POST', body: JSON.stringify({ answerId }) });
+        await call(proxyRoutes.vote(pollId), { method: 'POST', body: { answerId } });
         return answerId;
       } catch (error) {
         // A failed vote may still have counted: the settling code (loaded then) decides, from the fan's poll.
@@ -124,20 +113,13 @@ export function proxyChannel(
   };
 }
 
-/** The error for a proxy's refusal: the card's code, and the proxy's own `error.code` as the cause. */
-async function answerError(response: Response): Promise<WidgetError> {
-  let error: Record<string, unknown> = {};
-  try {
-    const body: unknown = await response.json();
-    if (isRecord(body) && isRecord(body.error)) error = body.error;
-  } catch {
-    // Not JSON: the status alone decides.
-  }
+/** The card's code for a failed proxy call; the client's coded error stays as the cause. */
+function widgetError(error: ProxyClientError): WidgetError {
   const code: WidgetErrorCode =
-    response.status === 401 || error.code === 'not_signed_in'
+    error.status === 401 || error.code === 'not_signed_in'
       ? 'sign-in-required'
       : error.code === 'vote_refused'
         ? refusalCode(error.reason)
         : 'vote-failed';
-  return new WidgetError(code, `The partner proxy answered ${response.status}.`, { cause: error.code });
+  return new WidgetError(code, error.message, { cause: error });
 }

@@ -1,4 +1,4 @@
-import { isRecord } from '../messages/shape.ts';
+import { isRecord } from '../../src/contracts/is-record.ts';
 import type { FanPollView } from './vote-channel.ts';
 
 /**

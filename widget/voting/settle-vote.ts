@@ -1,12 +1,15 @@
+import { ProxyClientError, proxyUnreachable } from '../../src/contracts/proxy-client.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError } from './widget-error.ts';
 
 /**
- * A vote may have counted when no answer came (a timeout or the network: the `fetch` error is the cause) or the proxy
- * could not learn the outcome either (its `vote_uncertain`). Any other failure is certain.
+ * A vote may have counted when no answer came (a timeout or the network) or the proxy could not learn the outcome
+ * either (its `vote_uncertain`): the cause is the proxy client's coded error. Any other failure is certain.
  */
-export const inDoubt = (error: WidgetError): boolean =>
-  error.cause instanceof Error || error.cause === 'vote_uncertain';
+export const inDoubt = (error: WidgetError): boolean => {
+  const code = error.cause instanceof ProxyClientError ? error.cause.code : undefined;
+  return code === proxyUnreachable || code === 'vote_uncertain';
+};
 
 /**
  * Settles a failed vote, loaded only when a vote fails: a certain failure stays as it is; one in doubt is settled by

@@ -1,7 +1,7 @@
 // Rules that involve several settings, run after the table is read: which preset applies, and what production
 // needs beyond each setting's own rule. Each rule's `doc` is listed in docs/configuration.md.
 import { proxyOptions as options, type ProxyOptions } from './config-table.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopbackUrl as isLoopback } from '../../contracts/loopback.ts';
 import type { Preset } from './option-kinds.ts';
 import { readOption, type ConfigSource, type ReadOptions } from './read-options.ts';
 

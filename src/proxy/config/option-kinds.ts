@@ -1,6 +1,6 @@
 // The kinds of setting the proxy's configuration table is made of: each builder says how one environment variable's
 // text is parsed and checked, what it is when unset, and how the docs describe it.
-import { isLoopback } from './loopback.ts';
+import { isLoopbackUrl as isLoopback } from '../../contracts/loopback.ts';
 
 /** Sandbox: both platform URLs on loopback (the default); production: anything else. */
 export type Preset = 'sandbox' | 'production';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendTracking, cleanTrackingValue, readTracking, trackingValueMaxLength } from './tracking.ts';
+import { appendTracking, cleanTracking, cleanTrackingValue, trackingValueMaxLength } from './tracking.ts';
 
 describe('tracking parameters', () => {
   it('keeps printable values, trimmed', () => {
@@ -10,6 +10,7 @@ describe('tracking parameters', () => {
   it('drops empty, too long and unprintable values', () => {
     expect(cleanTrackingValue('')).toBeUndefined();
     expect(cleanTrackingValue(null)).toBeUndefined();
+    expect(cleanTrackingValue(42)).toBeUndefined();
     expect(cleanTrackingValue('x'.repeat(trackingValueMaxLength))).toHaveLength(trackingValueMaxLength);
     expect(cleanTrackingValue('x'.repeat(trackingValueMaxLength + 1))).toBeUndefined();
     expect(cleanTrackingValue('a\nb')).toBeUndefined();
@@ -21,7 +22,7 @@ describe('tracking parameters', () => {
     const attributes: Record<string, string> = { referrer: 'site', campaign: 'c1', other: 'x' };
     const url: Record<string, string> = { campaign: 'c2', param3: 'iframe', token: 'secret' };
     expect(
-      readTracking(
+      cleanTracking(
         (key) => attributes[key],
         (key) => url[key],
       ),
@@ -30,15 +31,25 @@ describe('tracking parameters', () => {
 
   it('falls back to the URL when the attribute is invalid', () => {
     expect(
-      readTracking(
+      cleanTracking(
         () => 'bad\u0007',
         (key) => (key === 'param1' ? 'web' : null),
       ),
     ).toEqual({ param1: 'web' });
   });
 
-  it('appends only valid values', () => {
-    const params = appendTracking(new URLSearchParams('origin=x'), { referrer: 'r', param2: '\u0001' });
-    expect(params.toString()).toBe('origin=x&referrer=r');
+  it('cleans a record as well as a reader, ignoring other keys', () => {
+    expect(cleanTracking({ referrer: ' r ', campaign: 7, param1: '', other: 'x' } as never)).toEqual({
+      referrer: 'r',
+    });
+  });
+
+  it('appends the values it is given, in the spec’s order, skipping empty ones', () => {
+    const params = appendTracking(new URLSearchParams('origin=x'), {
+      param2: 'p',
+      referrer: 'r',
+      campaign: '',
+    });
+    expect(params.toString()).toBe('origin=x&referrer=r&param2=p');
   });
 });
