@@ -107,6 +107,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     // The proxy's own pages (the iframe banner's page, the configurator) are the partner's too: they sign fans in.
     isAllowedPage: (origin) => origin === ownOrigin || config.allowedOrigins.includes(origin),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
+    servedOverPlainHttp: config.publicUrl.startsWith('http:'),
   };
 
   const app = new Hono();

@@ -32,7 +32,9 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
   });
 
   const sessionTokens = async (c: Context): Promise<TokenKeeper> => {
-    const session = await runtime.sessions.find(await readSessionId(c, runtime.config.sessionSecret));
+    const session = await runtime.sessions.find(
+      await readSessionId(c, runtime.config.sessionSecret, runtime.servedOverPlainHttp),
+    );
     if (session?.tokens.tokens === undefined) {
       throw new ProxyError('not_signed_in', 'Sign in to see your polls and vote.');
     }

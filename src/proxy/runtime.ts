@@ -26,4 +26,6 @@ export interface ProxyRuntime {
   readonly isAllowedPage: (origin: string) => boolean;
   /** Session lifetime for the cookie's Max-Age, seconds. */
   readonly sessionCookieMaxAge: number;
+  /** The public URL is plain http (only the loopback sandbox allows it): see `plainHttpSessionCookieName`. */
+  readonly servedOverPlainHttp: boolean;
 }

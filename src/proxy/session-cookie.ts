@@ -6,10 +6,18 @@ import type { Session, SessionStore } from './state/session-store.ts';
  * The session cookie: an opaque id signed with the session secret (HMAC-SHA-256). `__Host-` pins it to this host
  * and path `/`; HttpOnly keeps it from scripts; Secure + SameSite=None lets a card in a third-party iframe send it;
  * Partitioned (CHIPS) keeps it in the embedding site's partition, so it works where third-party cookies are blocked.
- * Chromium treats http://127.0.0.1 and http://localhost as potentially trustworthy, so Secure cookies also work on
- * the loopback sandbox.
+ * Chromium and Firefox treat http://127.0.0.1 and http://localhost as potentially trustworthy, so Secure cookies
+ * also work on the loopback sandbox; WebKit does not and drops them.
  */
 export const sessionCookieName = '__Host-fan-polls-session';
+
+/**
+ * Only when the proxy itself is on plain http (the loopback sandbox; production requires an https public URL): the
+ * same signed id in a cookie WebKit keeps on http, HttpOnly and SameSite=Lax. Lax is sent by the popup's top-level
+ * navigations and by a card on the proxy's own site, never by a card on another site (where the Secure cookie and
+ * the handoff do the work).
+ */
+export const plainHttpSessionCookieName = 'fan-polls-session-http';
 
 /** The request's session cookie as the sign-in routes see it (`c.var.session`). */
 export interface SessionCookie {
@@ -32,36 +40,44 @@ export interface SessionCookieOptions {
   readonly sessions: Pick<SessionStore, 'find'>;
   /** The cookie's Max-Age, seconds. */
   readonly maxAgeSeconds: number;
+  /** The proxy is served over plain http (the loopback sandbox): also the Lax cookie WebKit keeps there. */
+  readonly plainHttp: boolean;
 }
 
 /** Reads the signed cookie once and sets `c.var.session`: the one place the sign-in routes read or write it. */
 export function sessionCookie(options: SessionCookieOptions): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
-    const id = await readSessionId(c, options.secret);
+    const id = await readSessionId(c, options.secret, options.plainHttp);
     let found: Promise<Session | undefined> | undefined;
     c.set('session', {
       id,
       find: () => (found ??= options.sessions.find(id)),
-      write: (sessionId) => writeSessionCookie(c, options.secret, sessionId, options.maxAgeSeconds),
+      write: (sessionId) => writeSessionCookie(c, sessionId, options),
       clear: () => {
-        clearSessionCookie(c);
+        clearSessionCookie(c, options.plainHttp);
       },
     });
     await next();
   };
 }
 
-export async function readSessionId(c: Context, secret: string): Promise<string | undefined> {
-  const value = await getSignedCookie(c, secret, sessionCookieName);
+export async function readSessionId(
+  c: Context,
+  secret: string,
+  plainHttp: boolean,
+): Promise<string | undefined> {
+  const value =
+    (await getSignedCookie(c, secret, sessionCookieName)) ||
+    (plainHttp ? await getSignedCookie(c, secret, plainHttpSessionCookieName) : undefined);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 async function writeSessionCookie(
   c: Context,
-  secret: string,
   sessionId: string,
-  maxAgeSeconds: number,
+  options: SessionCookieOptions,
 ): Promise<void> {
+  const { secret, maxAgeSeconds, plainHttp } = options;
   await setSignedCookie(c, sessionCookieName, sessionId, secret, {
     path: '/',
     httpOnly: true,
@@ -70,9 +86,17 @@ async function writeSessionCookie(
     partitioned: true,
     maxAge: maxAgeSeconds,
   });
+  if (plainHttp) {
+    await setSignedCookie(c, plainHttpSessionCookieName, sessionId, secret, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: maxAgeSeconds,
+    });
+  }
 }
 
-function clearSessionCookie(c: Context): void {
+function clearSessionCookie(c: Context, plainHttp: boolean): void {
   deleteCookie(c, sessionCookieName, {
     path: '/',
     secure: true,
@@ -80,4 +104,5 @@ function clearSessionCookie(c: Context): void {
     sameSite: 'None',
     partitioned: true,
   });
+  if (plainHttp) deleteCookie(c, plainHttpSessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax' });
 }

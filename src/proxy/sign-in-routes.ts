@@ -33,6 +33,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       secret: runtime.config.sessionSecret,
       sessions: runtime.sessions,
       maxAgeSeconds: runtime.sessionCookieMaxAge,
+      plainHttp: runtime.servedOverPlainHttp,
     }),
   );
   app.route('/', loginRoutes(runtime));
