@@ -97,7 +97,12 @@ export function signInFailure(
   const code = error instanceof WidgetError ? error.code : 'sign-in-failed';
   return {
     session: session?.current.state === 'signed-in' ? 'signed-in' : 'signed-out',
-    error: code === 'popup-blocked' ? 'popupBlocked' : 'signInFailed',
+    error:
+      code === 'popup-blocked'
+        ? 'popupBlocked'
+        : code === 'cookies-blocked'
+          ? 'cookiesBlocked'
+          : 'signInFailed',
     code,
   };
 }

@@ -31,6 +31,8 @@ export const de: LanguageStrings = {
   voteRefused: 'Die Plattform hat diese Stimme nicht angenommen.',
   signInCancelled: 'Anmeldung abgebrochen. Du kannst es erneut versuchen.',
   signInFailed: 'Die Anmeldung hat nicht geklappt. Bitte versuche es erneut.',
+  cookiesBlocked:
+    'Dein Browser lässt diese Seite dich nicht angemeldet halten. Stimme auf der Seite des Vereins ab oder erlaube Cookies für diese Seite.',
   popupBlocked:
     'Dein Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut.',
   retry: 'Erneut versuchen',

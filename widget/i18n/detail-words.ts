@@ -16,4 +16,5 @@ export type ActionErrorKey =
   | 'signInCancelled'
   | 'signInFailed'
   | 'popupBlocked'
+  | 'cookiesBlocked'
   | 'signOutFailed';

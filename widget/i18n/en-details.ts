@@ -31,6 +31,8 @@ export const enDetails: DetailStrings = {
   signInCancelled: 'Sign-in was cancelled. You can try again.',
   signInFailed: 'Sign-in did not work. Please try again.',
   popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+  cookiesBlocked:
+    'Your browser does not let this site keep you signed in. Vote on the club’s own site, or allow cookies for this site.',
   signedInAs: (user) => `Signed in as ${user}`,
   signOut: 'Sign out',
   switchAccount: 'Switch account',

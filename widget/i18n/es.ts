@@ -31,6 +31,8 @@ export const es: LanguageStrings = {
   voteRefused: 'La plataforma no aceptó este voto.',
   signInCancelled: 'Se canceló el inicio de sesión. Puedes intentarlo de nuevo.',
   signInFailed: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
+  cookiesBlocked:
+    'Tu navegador no permite que este sitio mantenga tu sesión. Vota en el sitio del club o permite las cookies para este sitio.',
   popupBlocked:
     'Tu navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',
   retry: 'Reintentar',

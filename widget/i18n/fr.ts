@@ -31,6 +31,8 @@ export const fr: LanguageStrings = {
   voteRefused: 'La plateforme n’a pas accepté ce vote.',
   signInCancelled: 'Connexion annulée. Vous pouvez réessayer.',
   signInFailed: 'La connexion a échoué. Veuillez réessayer.',
+  cookiesBlocked:
+    'Votre navigateur empêche ce site de garder votre connexion. Votez sur le site du club ou autorisez les cookies pour ce site.',
   popupBlocked:
     'Votre navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres pour ce site et réessayez.',
   retry: 'Réessayer',

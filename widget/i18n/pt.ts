@@ -31,6 +31,8 @@ export const pt: LanguageStrings = {
   voteRefused: 'A plataforma não aceitou este voto.',
   signInCancelled: 'O início de sessão foi cancelado. Pode tentar de novo.',
   signInFailed: 'Não foi possível iniciar sessão. Tente de novo.',
+  cookiesBlocked:
+    'O seu navegador não deixa este site manter a sessão. Vote no site do clube ou permita cookies para este site.',
   popupBlocked:
     'O seu navegador bloqueou a janela de início de sessão. Permita janelas pop-up para este site e tente de novo.',
   retry: 'Tentar de novo',

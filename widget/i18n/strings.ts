@@ -67,6 +67,8 @@ export interface DetailStrings {
   readonly signInCancelled: string;
   readonly signInFailed: string;
   readonly popupBlocked: string;
+  /** Signed in at the platform, but the browser refuses the proxy's cookies on this page: what the fan can do. */
+  readonly cookiesBlocked: string;
   readonly signedInAs: (user: string) => string;
   readonly signOut: string;
   readonly switchAccount: string;

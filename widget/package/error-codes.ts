@@ -14,6 +14,8 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
     'The fan’s session ended (signed out or expired). Nothing to do: the card offers sign-in again.',
   'sign-in-failed':
     'Sign-in did not complete (refused on the consent page, or the handoff failed). If it repeats, check that this page’s origin is in `FAN_POLLS_ALLOWED_ORIGINS` and the proxy’s callback URL is registered.',
+  'cookies-blocked':
+    'The fan signed in, but the browser refuses the proxy’s cookies on this page (third-party cookies blocked, as in Safari, or in Firefox and Chromium set to block them, with the proxy on another site than the page). The card says so and suggests voting on the club’s own site. Serve the proxy under your page’s own site (for example `polls.club.example` for `www.club.example`) to avoid it.',
   'popup-blocked':
     'The browser blocked the sign-in window. Nothing to do: the fan clicks again (a popup needs a click on the card).',
   'not-holder': 'The fan holds none of the club’s fan tokens. Nothing to fix: the card says who can vote.',

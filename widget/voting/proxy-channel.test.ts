@@ -69,19 +69,37 @@ describe('proxy channel sign-in', () => {
     ]);
   });
 
-  it('redeems the handoff code once, with credentials, the CSRF header and JSON, before it resolves', async () => {
+  it('redeems the handoff code once, with credentials, the CSRF header and JSON, then checks the session', async () => {
     const { post } = fakePopup();
     const { fetchImpl, sent } = fakeProxy({
       [`POST ${proxyRoutes.sessionHandoff}`]: () => json({ signedIn: true, userId: 'u1' }),
+      [`GET ${proxyRoutes.session}`]: () => json({ signedIn: true, userId: 'u1' }),
     });
     const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
     post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code });
     await expect(signedIn).resolves.toBe(true);
-    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([`POST ${proxyRoutes.sessionHandoff}`]);
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([
+      `POST ${proxyRoutes.sessionHandoff}`,
+      `GET ${proxyRoutes.session}`,
+    ]);
     const init = sent[0]!.init;
     expect(init.credentials).toBe('include');
     expect(init.headers).toMatchObject({ [csrfHeaderName]: '1', 'Content-Type': 'application/json' });
     expect(JSON.parse(init.body as string)).toEqual({ handoff: code });
+  });
+
+  it('never reports signed-in on the handoff body alone: a cookie the browser refused is cookies-blocked', async () => {
+    const { post } = fakePopup();
+    const { fetchImpl } = fakeProxy({
+      // The proxy redeemed the code and set a cookie, which a browser blocking third-party cookies dropped.
+      [`POST ${proxyRoutes.sessionHandoff}`]: () => json({ signedIn: true, userId: 'u1' }),
+      [`GET ${proxyRoutes.session}`]: () => json({ signedIn: false }),
+    });
+    const signedIn = proxyChannel(proxyUrl, fetchImpl).signIn({});
+    post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code });
+    const error: unknown = await signedIn.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(WidgetError);
+    expect((error as WidgetError).code).toBe('cookies-blocked');
   });
 
   it('falls back to the session it can see when the proxy refuses the code, without trying the code again', async () => {

@@ -40,19 +40,21 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChan
 
   /**
    * Turns the popup's handoff code into a session cookie in this page's own cookie partition (the popup's cookie
-   * landed in the proxy site's). Once, right away, never stored or logged; if the proxy refuses it, the session
-   * this page can already see decides.
+   * landed in the proxy site's). Once, right away, never stored or logged. The answer's body is never the proof:
+   * only a session read from this page says the cookie stuck (a browser that refuses third-party cookies accepts
+   * the answer and drops its cookie).
    */
   async function redeemHandoff(handoff: string): Promise<boolean> {
     const request: SessionHandoffRequest = { handoff };
-    try {
-      if (signedInBody(await call(proxyRoutes.sessionHandoff, { method: 'POST', body: request })))
-        return true;
-    } catch {
+    const redeemed = await call(proxyRoutes.sessionHandoff, { method: 'POST', body: request }).then(
+      signedInBody,
       // Refused (400 invalid_handoff, 403) or unreachable: the session check below has the last word.
-    }
+      () => false,
+    );
     if (await isSignedIn().catch(() => false)) return true;
-    throw new WidgetError('sign-in-failed', 'The sign-in could not be carried over to this page.');
+    throw redeemed
+      ? new WidgetError('cookies-blocked', 'This browser refuses the proxy’s cookies on this page.')
+      : new WidgetError('sign-in-failed', 'The sign-in could not be carried over to this page.');
   }
 
   return {

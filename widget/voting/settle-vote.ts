@@ -7,9 +7,13 @@ import { WidgetError } from './widget-error.ts';
  * either (its `vote_uncertain`): the cause is the proxy client's coded error. Any other failure is certain.
  */
 export const inDoubt = (error: WidgetError): boolean => {
-  const code = error.cause instanceof ProxyClientError ? error.cause.code : undefined;
+  const code = proxyCodeOf(error);
   return code === proxyUnreachable || code === 'vote_uncertain';
 };
+
+/** The proxy's code behind a card error, when the proxy client's coded error is its cause. */
+const proxyCodeOf = (error: WidgetError): string | undefined =>
+  error.cause instanceof ProxyClientError ? error.cause.code : undefined;
 
 /**
  * Settles a failed vote, loaded only when a vote fails: a certain failure stays as it is; one in doubt is settled by
@@ -24,7 +28,7 @@ export async function settleVote(
 ): Promise<string> {
   // The proxy knows the vote never left: nothing to settle. Mapped here, in the chunk a failed vote loads, so that the
   // first-paint chunk stays within its 20 kB budget.
-  if (failure.cause === 'vote_not_sent') {
+  if (proxyCodeOf(failure) === 'vote_not_sent') {
     throw new WidgetError('vote-not-sent', 'The vote was not sent.', { cause: failure });
   }
   if (!inDoubt(failure)) throw failure;

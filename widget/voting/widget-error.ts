@@ -2,6 +2,8 @@ export const widgetErrorCodes = [
   'load-failed',
   'sign-in-required',
   'sign-in-failed',
+  /** Sign-in ended at the platform but this page cannot hold its session: the browser refuses the proxy's cookies here. */
+  'cookies-blocked',
   'popup-blocked',
   'not-holder',
   'vote-refused',
