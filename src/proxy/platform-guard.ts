@@ -104,52 +104,9 @@ interface Breaker {
  * answer from the cache, fans get 503 with `Retry-After`, a vote is answered "not sent".
  */
 export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOptions): PlatformGuard {
-  const { now, logger, shared } = options;
-  const failureThreshold = options.failureThreshold ?? platformGuardDefaults.failureThreshold;
-  const baseOpenMs = options.openMs ?? platformGuardDefaults.openMs;
-  const maxOpenMs = options.maxOpenMs ?? platformGuardDefaults.maxOpenMs;
-  const maxHoldMs = options.maxHoldMs ?? platformGuardDefaults.maxHoldMs;
-  const sharedReadMs = options.sharedReadMs ?? platformGuardDefaults.sharedReadMs;
-  const random = options.random ?? Math.random;
-
-  const breakers = new Map<EndpointFamily, Breaker>();
-  let throttledUntil = 0;
-  let sharedCheckedAt = -Infinity;
-  let sharedReading = false;
-
-  const breakerOf = (family: EndpointFamily): Breaker => {
-    let breaker = breakers.get(family);
-    if (breaker === undefined) {
-      breaker = { failures: 0, level: 0, until: 0, trialInFlight: false };
-      breakers.set(family, breaker);
-    }
-    return breaker;
-  };
-
-  const throttle = (nextUntil: number) => {
-    const capped = Math.min(nextUntil, now() + maxHoldMs);
-    if (capped <= throttledUntil) return;
-    throttledUntil = capped;
-    logger.log('warn', 'platform_hold', { reason: 'throttled', seconds: Math.ceil((capped - now()) / 1000) });
-    shared?.write(capped).catch(() => undefined);
-  };
-
-  /** Adopts another instance's 429 hold; in the background, so a slow Redis never delays a platform call. */
-  const adoptShared = () => {
-    if (shared === undefined || sharedReading || now() - sharedCheckedAt < sharedReadMs) return;
-    sharedCheckedAt = now();
-    sharedReading = true;
-    shared
-      .read()
-      .then((remote) => {
-        if (remote !== undefined && remote > throttledUntil)
-          throttledUntil = Math.min(remote, now() + maxHoldMs);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        sharedReading = false;
-      });
-  };
+  const { now } = options;
+  const hold = throttleHold(options);
+  const breakers = endpointBreakers(options);
 
   const refused = (until: number, reason: HoldReason): Response => {
     const seconds = Math.max(1, Math.ceil((until - now()) / 1000));
@@ -159,32 +116,15 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
     });
   };
 
-  const failed = (family: EndpointFamily, breaker: Breaker, isTrial: boolean, why: string) => {
-    breaker.failures += 1;
-    if (isTrial) breaker.level += 1;
-    else if (breaker.failures < failureThreshold) return;
-    const nominal = Math.min(baseOpenMs * 2 ** breaker.level, maxOpenMs);
-    const holdMs = Math.max(1, Math.round(nominal * (1 - platformGuardDefaults.jitter * random())));
-    breaker.until = now() + holdMs;
-    logger.log('warn', 'platform_hold', { reason: 'failing', family, why, ms: holdMs });
-  };
-
-  const succeeded = (family: EndpointFamily, breaker: Breaker) => {
-    if (breaker.failures >= failureThreshold) logger.log('info', 'platform_recovered', { family });
-    breaker.failures = 0;
-    breaker.level = 0;
-    breaker.until = 0;
-  };
-
   const guarded: FetchLike = async (input, init) => {
-    adoptShared();
+    hold.adoptShared();
     const request = input instanceof Request ? input : undefined;
     const url = new URL(request?.url ?? (input instanceof URL ? input.href : (input as string)));
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     const family = endpointFamily(url, method);
-    if (now() < throttledUntil) return refused(throttledUntil, 'throttled');
-    const breaker = breakerOf(family);
-    const open = breaker.failures >= failureThreshold;
+    if (now() < hold.until()) return refused(hold.until(), 'throttled');
+    const breaker = breakers.of(family);
+    const open = breakers.isTripped(breaker);
     if (open && (now() < breaker.until || breaker.trialInFlight)) {
       return refused(Math.max(breaker.until, now() + 1000), 'failing');
     }
@@ -194,19 +134,19 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
       const response = await fetch(input, init);
       if (response.status === 429) {
         const retryAt = parseRetryAfter(response.headers.get('Retry-After'), now())?.getTime();
-        throttle(Math.max(now() + 1000, retryAt ?? now() + 60_000));
+        hold.throttle(Math.max(now() + 1000, retryAt ?? now() + 60_000));
       } else if (response.status >= 500) {
-        failed(family, breaker, isTrial, `HTTP ${response.status}`);
+        breakers.failed(family, breaker, isTrial, `HTTP ${response.status}`);
       } else if (await isMalformedSuccess(response, family, method)) {
-        failed(family, breaker, isTrial, 'malformed');
+        breakers.failed(family, breaker, isTrial, 'malformed');
       } else {
-        succeeded(family, breaker);
+        breakers.succeeded(family, breaker);
       }
       return response;
     } catch (error) {
       // An abort the caller asked for is not the platform failing.
       if (!(init?.signal?.aborted === true && (error as Error).name === 'AbortError'))
-        failed(family, breaker, isTrial, 'network');
+        breakers.failed(family, breaker, isTrial, 'network');
       throw error;
     } finally {
       if (isTrial) breaker.trialInFlight = false;
@@ -216,22 +156,98 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
   return {
     fetch: guarded,
     state: () => {
-      const held = [...breakers.values()].filter((breaker) => breaker.failures >= failureThreshold);
-      if (now() < throttledUntil) return { open: true, until: throttledUntil, reason: 'throttled' };
-      const until = Math.max(0, ...held.map((breaker) => breaker.until));
+      const held = breakers.all().filter(([, breaker]) => breakers.isTripped(breaker));
+      if (now() < hold.until()) return { open: true, until: hold.until(), reason: 'throttled' };
+      const until = Math.max(0, ...held.map(([, breaker]) => breaker.until));
       return { open: now() < until, until, reason: held.length > 0 ? 'failing' : undefined };
     },
     breakers: () =>
       Object.fromEntries(
-        [...breakers].map(([family, breaker]) => [
+        breakers.all().map(([family, breaker]) => [
           family,
           {
-            open: breaker.failures >= failureThreshold && now() < breaker.until,
+            open: breakers.isTripped(breaker) && now() < breaker.until,
             until: breaker.until,
             failures: breaker.failures,
           },
         ]),
       ),
+  };
+}
+
+/** The application's 429 hold: every route waits it out, and it is shared with every instance (read in the background). */
+function throttleHold(options: PlatformGuardOptions) {
+  const { now, logger, shared } = options;
+  const maxHoldMs = options.maxHoldMs ?? platformGuardDefaults.maxHoldMs;
+  const sharedReadMs = options.sharedReadMs ?? platformGuardDefaults.sharedReadMs;
+  let throttledUntil = 0;
+  let sharedCheckedAt = -Infinity;
+  let sharedReading = false;
+  return {
+    until: () => throttledUntil,
+    throttle(nextUntil: number): void {
+      const capped = Math.min(nextUntil, now() + maxHoldMs);
+      if (capped <= throttledUntil) return;
+      throttledUntil = capped;
+      logger.log('warn', 'platform_hold', {
+        reason: 'throttled',
+        seconds: Math.ceil((capped - now()) / 1000),
+      });
+      shared?.write(capped).catch(() => undefined);
+    },
+    /** Adopts another instance's 429 hold; in the background, so a slow Redis never delays a platform call. */
+    adoptShared(): void {
+      if (shared === undefined || sharedReading || now() - sharedCheckedAt < sharedReadMs) return;
+      sharedCheckedAt = now();
+      sharedReading = true;
+      shared
+        .read()
+        .then((remote) => {
+          if (remote !== undefined && remote > throttledUntil)
+            throttledUntil = Math.min(remote, now() + maxHoldMs);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          sharedReading = false;
+        });
+    },
+  };
+}
+
+/** One breaker per endpoint family: tripped by failures in a row, held with backoff and jitter, reset by its own success. */
+function endpointBreakers(options: PlatformGuardOptions) {
+  const { now, logger } = options;
+  const failureThreshold = options.failureThreshold ?? platformGuardDefaults.failureThreshold;
+  const baseOpenMs = options.openMs ?? platformGuardDefaults.openMs;
+  const maxOpenMs = options.maxOpenMs ?? platformGuardDefaults.maxOpenMs;
+  const random = options.random ?? Math.random;
+  const breakers = new Map<EndpointFamily, Breaker>();
+  return {
+    of(family: EndpointFamily): Breaker {
+      let breaker = breakers.get(family);
+      if (breaker === undefined) {
+        breaker = { failures: 0, level: 0, until: 0, trialInFlight: false };
+        breakers.set(family, breaker);
+      }
+      return breaker;
+    },
+    all: () => [...breakers],
+    isTripped: (breaker: Breaker) => breaker.failures >= failureThreshold,
+    failed(family: EndpointFamily, breaker: Breaker, isTrial: boolean, why: string): void {
+      breaker.failures += 1;
+      if (isTrial) breaker.level += 1;
+      else if (breaker.failures < failureThreshold) return;
+      const nominal = Math.min(baseOpenMs * 2 ** breaker.level, maxOpenMs);
+      const holdMs = Math.max(1, Math.round(nominal * (1 - platformGuardDefaults.jitter * random())));
+      breaker.until = now() + holdMs;
+      logger.log('warn', 'platform_hold', { reason: 'failing', family, why, ms: holdMs });
+    },
+    succeeded(family: EndpointFamily, breaker: Breaker): void {
+      if (breaker.failures >= failureThreshold) logger.log('info', 'platform_recovered', { family });
+      breaker.failures = 0;
+      breaker.level = 0;
+      breaker.until = 0;
+    },
   };
 }
 
