@@ -13,7 +13,9 @@ describe('build freshness', () => {
     writeFileSync(join(root, 'widget/fan-poll/fan-poll.ts'), 'export const a = 1;\n');
     writeFileSync(join(root, 'manifest.json'), '{}');
   });
-  afterEach(() => { rmSync(root, { recursive: true, force: true }); });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
 
   it('is stale before the first build and fresh after it is recorded', () => {
     expect(isBuildFresh(root)).toBe(false);
