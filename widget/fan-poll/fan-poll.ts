@@ -5,6 +5,7 @@ import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import type { CardStrings } from '../i18n/strings.ts';
@@ -214,7 +215,7 @@ export class FanPoll extends FanElement {
     return poll ? viewPoll(poll, this.#clock.now()) : undefined;
   }
 
-  #reportError(code: string, error: unknown): void {
+  #reportError(code: FanPollErrorCode, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
   }

@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
@@ -17,7 +18,7 @@ export interface VotingCard extends HTMLElement, ReactiveControllerHost {
 export interface VotingHooks {
   /** Says `text` in the card's polite live region. */
   announce(text: string): void;
-  reportError(code: string, error: unknown): void;
+  reportError(code: FanPollErrorCode, error: unknown): void;
   /** Asks the live store for a fresh read of this poll (after a vote). */
   refreshPoll(): void;
   currentView(): PollView | undefined;

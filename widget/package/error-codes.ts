@@ -1,7 +1,6 @@
-import type { WidgetErrorCode } from '../voting/widget-error.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 
-/** Every `code` a `fan-poll-error` event carries: the card's and the list's. */
-export type FanPollErrorCode = WidgetErrorCode | 'render-failed' | 'list-failed';
+export type { FanPollErrorCode };
 
 /**
  * What each code means and what the partner should do about it (the card already tells the fan). Typed by the codes
@@ -25,6 +24,8 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'vote-cancelled': 'The fan cancelled the vote in the extension’s confirmation window. Nothing was sent.',
   'extension-failed':
     'The fan’s browser extension did not answer as expected (an old or broken install). The fan may reload the page; nothing for the partner to fix.',
+  'sign-out-failed':
+    'Signing out did not reach the proxy; the card says so and the fan may try again. If it repeats, check the proxy’s logs.',
   'render-failed': 'A bug: the card could not render its poll. Report it with the `message` and the poll id.',
   'list-failed':
     'The list could not read its polls (proxy unreachable, or a filter the proxy refuses). Check the filters and the proxy URL.',

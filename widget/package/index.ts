@@ -22,6 +22,12 @@ export type { FanPollEventDetail } from '../events/event-detail.ts';
 export type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 export { trackingKeys, type TrackingKey } from '../tracking/tracking.ts';
 export { fanPollErrorCodes, type FanPollErrorCode } from './error-codes.ts';
+export type {
+  FanPollAttributes,
+  FanPollFrameAttributes,
+  FanPollListAttributes,
+  TrackingAttributes,
+} from './element-attributes.ts';
 export { defineFanPolls, type FanPollsOptions } from './define-fan-polls.ts';
 export { fanPollFrameUrl, loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
 export { widgetVersion as version } from '../base/widget-version.ts';

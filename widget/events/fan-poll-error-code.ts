@@ -1,0 +1,4 @@
+import type { WidgetErrorCode } from '../voting/widget-error.ts';
+
+/** Every `code` a `fan-poll-error` event carries: the card's and the list's (explained in `fanPollErrorCodes`). */
+export type FanPollErrorCode = WidgetErrorCode | 'sign-out-failed' | 'render-failed' | 'list-failed';
