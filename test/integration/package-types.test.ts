@@ -177,7 +177,18 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
       './package.json',
     ]);
     const files = await readdir(installed);
-    expect(files).toEqual(expect.arrayContaining(['index.js', 'react.js', 'custom-elements.json', 'types']));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.js', 'react.js', 'custom-elements.json', 'types', 'cdn', 'docs']),
+    );
+    // Where it comes from, and the reference its README points to.
+    expect(manifest).toMatchObject({
+      repository: { type: 'git', url: 'git+https://github.com/fan-polls/fan-polls.git' },
+      homepage: 'https://github.com/fan-polls/fan-polls#readme',
+      unpkg: './cdn/fan-polls.js',
+    });
+    expect(await readFile(`${installed}docs/reference.md`, 'utf8')).toBe(
+      await readFile(`${root}docs/reference.md`, 'utf8'),
+    );
     // No tooling, tests or sources of the repository.
     expect(files.filter((file) => /\.test\.|^src$|^widget$|^node_modules$/.test(file))).toEqual([]);
   });

@@ -58,6 +58,9 @@ function packageFiles(): Plugin {
       await copyBrowserBuild();
       await copyFile(packageFolder + 'README.md', outDir + 'README.md');
       await copyFile(root + 'CHANGELOG.md', outDir + 'CHANGELOG.md');
+      // The reference the README points to; its link to ../CHANGELOG.md holds in the package too.
+      await mkdir(outDir + 'docs');
+      await copyFile(root + 'docs/reference.md', outDir + 'docs/reference.md');
     },
   };
 }
