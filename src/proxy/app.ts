@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
+import { isLoopbackOrigin } from '../contracts/loopback-origins.ts';
 import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
@@ -103,7 +104,10 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       deps.clientAddress ?? (() => 'unknown'),
     ),
     // The proxy's own pages (the iframe banner's page, the configurator) are the partner's too: they sign fans in.
-    isAllowedPage: (origin) => origin === ownOrigin || config.allowedOrigins.includes(origin),
+    isAllowedPage: (origin) =>
+      origin === ownOrigin ||
+      config.allowedOrigins.includes(origin) ||
+      (config.allowLoopbackOrigins && isLoopbackOrigin(origin)),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
   };
 

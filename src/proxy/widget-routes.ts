@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { loopbackOriginSources } from '../contracts/loopback-origins.ts';
 import { ProxyError } from './errors.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -110,7 +111,7 @@ export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
     `connect-src 'self' ${proxyOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors 'self' ${config.allowedOrigins.join(' ')}`,
+    `frame-ancestors 'self' ${[...config.allowedOrigins, ...(config.allowLoopbackOrigins ? loopbackOriginSources : [])].join(' ')}`,
   ].join('; ');
 }
 

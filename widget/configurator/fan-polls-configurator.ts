@@ -311,6 +311,7 @@ export class FanPollsConfigurator extends LitElement {
       this.pageAddress,
       settings?.allowedOrigins ?? [],
       settings?.production ?? true,
+      settings?.allowsLoopbackOrigins ?? false,
     );
     return html`<section aria-labelledby="step-origin">
       <h2 id="step-origin">3. Your page</h2>
