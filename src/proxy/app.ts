@@ -3,6 +3,8 @@ import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
 import { isLoopbackOrigin } from '../contracts/loopback-origins.ts';
+import { originCheckRoute } from '../contracts/origin-check-contract.ts';
+import { originRoutes } from './origin-routes.ts';
 import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
@@ -121,6 +123,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     return next();
   });
   app.route(proxyRoutes.polls, publicRoutes(runtime));
+  app.route(originCheckRoute, originRoutes(runtime));
   app.route('/api/user', fanRoutes(runtime));
   app.route('/auth', signInRoutes(runtime));
   app.route('/extension', extensionRoutes(runtime));

@@ -35,3 +35,14 @@ describe('loopback page origins in the sandbox preset', () => {
     expect(local.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('GET /api/origin', () => {
+  it('tells any page whether its origin is allowed, readable everywhere and never cached', async () => {
+    const refused = await listedOnly.call('/api/origin', { origin: 'http://localhost:5173' });
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(await refused.json()).toEqual({ origin: 'http://localhost:5173', allowed: false });
+    const local = await sandboxDefault.call('/api/origin', { origin: 'http://localhost:5173' });
+    expect(await local.json()).toEqual({ origin: 'http://localhost:5173', allowed: true });
+  });
+});

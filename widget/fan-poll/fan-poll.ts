@@ -9,6 +9,7 @@ import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import type { CardStrings } from '../i18n/strings.ts';
+import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
@@ -175,7 +176,15 @@ export class FanPoll extends FanElement {
       this.#lastErrorState = state;
       this.dispatchEvent(
         new FanPollErrorEvent({ ...this.#detail(), code: 'load-failed', message: state.error.message }),
-      );
+      ); // A read refused by CORS looks like any network failure: the proxy says whether this page is the reason.
+      const proxy = this.store ? undefined : this.proxyUrl;
+      if (proxy)
+        void refusedOrigin(proxy).then((message) => {
+          if (message)
+            this.dispatchEvent(
+              new FanPollErrorEvent({ ...this.#detail(), code: 'origin-not-allowed', message }),
+            );
+        });
     }
   }
 

@@ -9,6 +9,8 @@ export type { FanPollErrorCode };
 export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'load-failed':
     'The poll could not be read (proxy unreachable, platform down, or no such poll). Check `poll-id` and the proxy URL (and that this page’s origin is allowed); the card offers Retry, except for a poll that does not exist.',
+  'origin-not-allowed':
+    'The proxy does not allow this page’s origin (CORS and the banner’s `frame-ancestors`). Add the origin the `message` names to `FAN_POLLS_ALLOWED_ORIGINS` in the proxy’s environment and restart it (a sandbox proxy allows every loopback page unless `FAN_POLLS_ALLOW_LOOPBACK_ORIGINS=false`). Also in the console.',
   'sign-in-required':
     'The fan’s session ended (signed out or expired). Nothing to do: the card offers sign-in again.',
   'sign-in-failed':
