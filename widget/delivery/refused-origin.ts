@@ -12,13 +12,16 @@ const checks = new Map<string, Promise<string | undefined>>();
  * (allowed, or the proxy cannot say). Once per proxy and page.
  */
 export function refusedOrigin(proxyUrl: string): Promise<string | undefined> {
+  // The proxy's own pages (the configurator, the banner's page) are always allowed, and a same-origin read carries
+  // no Origin for the proxy to judge.
+  if (new URL(proxyUrl).origin === location.origin) return Promise.resolve(undefined);
   let check = checks.get(proxyUrl);
   if (!check) {
     check = fetch(proxyUrl + originCheckRoute, { credentials: 'omit', signal: AbortSignal.timeout(10_000) })
       .then(async (response) => (response.ok ? ((await response.json()) as OriginCheck) : undefined))
       .then((answer) => {
-        if (answer?.allowed !== false) return undefined;
-        const message = originRefusedMessage(answer.origin ?? location.origin, proxyUrl);
+        if (answer?.allowed !== false || answer.origin === null) return undefined;
+        const message = originRefusedMessage(answer.origin, proxyUrl);
         console.error(message);
         return message;
       })
