@@ -31,4 +31,6 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'render-failed': 'A bug: the card could not render its poll. Report it with the `message` and the poll id.',
   'list-failed':
     'The list could not read its polls (proxy unreachable, or a filter the proxy refuses). Check the filters and the proxy URL.',
+  'unknown-partner':
+    'No poll on the platform has a partner id the list’s `partner-ids` names (the `message` says which): a typo or another platform’s id. Fans see the empty list; fix the attribute. Also in the console.',
 };
