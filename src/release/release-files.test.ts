@@ -23,12 +23,24 @@ First version for partners.
 
 describe('the release’s file changes', () => {
   it('accepts only a later version', () => {
-    expect(() => { checkNextVersion('0.1.0', '0.2.0'); }).not.toThrow();
-    expect(() => { checkNextVersion('0.1.0', '0.1.1'); }).not.toThrow();
-    expect(() => { checkNextVersion('1.0.0-rc.1', '1.0.0'); }).not.toThrow();
-    expect(() => { checkNextVersion('0.1.0', '0.1.0'); }).toThrow(ReleaseError);
-    expect(() => { checkNextVersion('0.2.0', '0.1.9'); }).toThrow(/does not come after/);
-    expect(() => { checkNextVersion('0.1.0', 'v0.2'); }).toThrow(/not a version/);
+    expect(() => {
+      checkNextVersion('0.1.0', '0.2.0');
+    }).not.toThrow();
+    expect(() => {
+      checkNextVersion('0.1.0', '0.1.1');
+    }).not.toThrow();
+    expect(() => {
+      checkNextVersion('1.0.0-rc.1', '1.0.0');
+    }).not.toThrow();
+    expect(() => {
+      checkNextVersion('0.1.0', '0.1.0');
+    }).toThrow(ReleaseError);
+    expect(() => {
+      checkNextVersion('0.2.0', '0.1.9');
+    }).toThrow(/does not come after/);
+    expect(() => {
+      checkNextVersion('0.1.0', 'v0.2');
+    }).toThrow(/not a version/);
   });
 
   it('moves the unreleased entries under the version and its date, keeping an empty Unreleased on top', () => {
