@@ -1,11 +1,19 @@
 // The extension's build: `vite build --mode extension-chrome` / `--mode extension-firefox` (see the root vite.config.ts).
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
 import { geckoExtensionId } from '../src/local-defaults.ts';
 import { licenceNotices } from '../widget/build/licence-notices.ts';
+import {
+  partnerConfigPath,
+  partnerManifest,
+  partnerSettings,
+  readPartnerConfig,
+  type PartnerExtensionConfig,
+} from './build/partner-config.ts';
 import { zipDirectory } from './build/zip-directory.ts';
 
 export type ExtensionTarget = 'chrome' | 'firefox';
@@ -31,15 +39,21 @@ export const firefoxDataCollection = { required: ['authenticationInfo'] } as con
 type Manifest = Record<string, unknown> & { background: { service_worker: string } };
 
 /** The root manifest.json for Chromium; for Firefox the same with `background.scripts` and a gecko id, no `key`. */
-export function extensionManifest(target: ExtensionTarget): Manifest {
-  const manifest = JSON.parse(readFileSync(resolve(repository, 'manifest.json'), 'utf8')) as Manifest;
+export function extensionManifest(target: ExtensionTarget, partner?: PartnerExtensionConfig): Manifest {
+  const source = JSON.parse(readFileSync(resolve(repository, 'manifest.json'), 'utf8')) as Manifest;
+  // A partner's build: its name and hosts; no development key (the store assigns the Chromium id).
+  const manifest = partner ? (storeManifest(partnerManifest(source, partner)) as Manifest) : source;
   if (target === 'chrome') return manifest;
   const { key: _key, minimum_chrome_version: _minimum, background, ...rest } = manifest;
   return {
     ...rest,
     background: { scripts: [background.service_worker], type: 'module' },
     browser_specific_settings: {
-      gecko: { id: geckoId, strict_min_version: '140.0', data_collection_permissions: firefoxDataCollection },
+      gecko: {
+        id: partner?.firefoxAddonId ?? geckoId,
+        strict_min_version: '140.0',
+        data_collection_permissions: firefoxDataCollection,
+      },
     },
   } as unknown as Manifest;
 }
@@ -74,18 +88,18 @@ export function storeManifest(manifest: Record<string, unknown>): Record<string,
   return store;
 }
 
-function zipForStores(target: ExtensionTarget, outDir: string): Plugin {
+function zipForStores(target: ExtensionTarget, outDir: string, partner: boolean): Plugin {
   return {
     name: 'fan-polls:zip-extension',
     apply: 'build',
     async closeBundle() {
-      const zipPath = resolve(repository, `dist/extension/fan-polls-${target}.zip`);
+      const zipPath = resolve(outDir, '..', `fan-polls-${target}.zip`);
       const count = await zipDirectory(outDir, zipPath, {
         'manifest.json': (text) =>
           `${JSON.stringify(storeManifest(JSON.parse(text) as Record<string, unknown>), null, 2)}\n`,
       });
       this.info(`zipped ${count} files into ${zipPath}`);
-      if (target === 'firefox' && geckoId === geckoExtensionId) {
+      if (target === 'firefox' && !partner && geckoId === geckoExtensionId) {
         this.info(
           `the Firefox zip carries the development add-on id ${geckoId}: set FAN_POLLS_FIREFOX_ADDON_ID for the store`,
         );
@@ -94,16 +108,33 @@ function zipForStores(target: ExtensionTarget, outDir: string): Plugin {
   };
 }
 
+/**
+ * `FAN_POLLS_EXTENSION_OUT_DIR` builds into `<it>/<target>` (and the zips beside), for a partner's or a test's build;
+ * the default is `dist/extension/`.
+ */
 export function extensionBuild(target: ExtensionTarget): UserConfig {
-  const outDir = resolve(repository, `dist/extension/${target}`);
+  const outRoot = process.env['FAN_POLLS_EXTENSION_OUT_DIR']?.trim() || resolve(repository, 'dist/extension');
+  const outDir = resolve(outRoot, target);
+  const configPath = partnerConfigPath(repository, process.env);
+  const partner = configPath === undefined ? undefined : readPartnerConfig(configPath);
+  let publicDir = resolve(repository, 'public/extension');
+  if (partner) {
+    // The partner's icons where the manifest names them (`icons/icon-<size>.png`).
+    publicDir = mkdtempSync(resolve(tmpdir(), 'fan-polls-extension-public-'));
+    cpSync(partner.iconsFolder, resolve(publicDir, 'icons'), { recursive: true });
+  }
   return {
     root: extensionFolder,
-    publicDir: resolve(repository, 'public/extension'),
+    publicDir,
+    // The Options defaults (`extension/shared/settings.ts`): the partner's, else the built-in sandbox ones.
+    define: {
+      __FAN_POLLS_PARTNER_SETTINGS__: partner ? JSON.stringify(partnerSettings(partner)) : 'undefined',
+    },
     plugins: [
-      crx({ manifest: extensionManifest(target) as unknown as ManifestV3Export, browser: target }),
+      crx({ manifest: extensionManifest(target, partner) as unknown as ManifestV3Export, browser: target }),
       nothingWebAccessible(),
       licenceNotices(`extension-${target}`),
-      zipForStores(target, outDir),
+      zipForStores(target, outDir, partner !== undefined),
     ],
     build: {
       outDir,

@@ -23,13 +23,20 @@ export interface ExtensionSettings {
  * out rather than imported because `demoApplication` also holds the demo secret, which must not reach the bundle
  * (settings.test.ts checks they match).
  */
-export const defaultSettings: ExtensionSettings = {
+const sandboxSettings: ExtensionSettings = {
   proxyUrl: localUrl(localPorts.proxy),
   platformApiUrl: localUrl(localPorts.sandboxApi),
   platformAuthUrl: localUrl(localPorts.sandboxAuth),
   clientId: 'fan-polls-demo',
   partnerTag: 'fan-polls-demo',
 };
+
+/** A partner's build replaces this with its configuration's settings (`extension/build/partner-config.ts`). */
+declare const __FAN_POLLS_PARTNER_SETTINGS__: ExtensionSettings | undefined;
+
+export const defaultSettings: ExtensionSettings =
+  (typeof __FAN_POLLS_PARTNER_SETTINGS__ === 'undefined' ? undefined : __FAN_POLLS_PARTNER_SETTINGS__) ??
+  sandboxSettings;
 
 export const settingsKey = 'settings';
 

@@ -14,6 +14,8 @@ export interface ConfiguratorSettings {
   readonly version: string | undefined;
   /** `FAN_POLLS_ALLOWED_ORIGINS`: the pages that may embed (also in the iframe page's `frame-ancestors`). */
   readonly allowedOrigins: readonly string[];
+  /** `FAN_POLLS_ALLOW_LOOPBACK_ORIGINS`: every page on this machine is allowed too (the sandbox's default). */
+  readonly allowsLoopbackOrigins: boolean;
   /** A production proxy (platform URLs not on loopback): allowed origins must be https. */
   readonly production: boolean;
 }

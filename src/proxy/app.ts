@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
+import { isLoopbackOrigin } from '../contracts/loopback-origins.ts';
+import { originCheckRoute } from '../contracts/origin-check-contract.ts';
+import { originRoutes } from './origin-routes.ts';
 import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
@@ -105,7 +108,10 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       deps.clientAddress ?? (() => 'unknown'),
     ),
     // The proxy's own pages (the iframe banner's page, the configurator) are the partner's too: they sign fans in.
-    isAllowedPage: (origin) => origin === ownOrigin || config.allowedOrigins.includes(origin),
+    isAllowedPage: (origin) =>
+      origin === ownOrigin ||
+      config.allowedOrigins.includes(origin) ||
+      (config.allowLoopbackOrigins && isLoopbackOrigin(origin)),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
     servedOverPlainHttp: config.publicUrl.startsWith('http:'),
   };
@@ -123,6 +129,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   });
   const groups = proxyRouteGroups;
   app.route(groups.polls, publicRoutes(runtime));
+  app.route(originCheckRoute, originRoutes(runtime));
   app.route(groups.fan, fanRoutes(runtime));
   app.route(groups.signIn, signInRoutes(runtime));
   app.route(groups.extension, extensionRoutes(runtime));

@@ -34,6 +34,7 @@ export function configuratorRoutes(
       proxyUrl: config.publicUrl.replace(/\/+$/, ''),
       version: widgetFiles ? await builtVersion(widgetFiles) : undefined,
       allowedOrigins: config.allowedOrigins,
+      allowsLoopbackOrigins: config.allowLoopbackOrigins,
       production: !config.allowInsecureRequests,
     };
     c.header('Cache-Control', 'no-store');

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
+import { loopbackOriginSources } from '../contracts/loopback-origins.ts';
 import { ProxyError } from './errors.ts';
 import { pathInGroup } from './request-path.ts';
 import { etagOf, ifNoneMatchHits } from './response-cache.ts';
@@ -112,6 +113,6 @@ export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
     `connect-src 'self' ${proxyOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors 'self' ${config.allowedOrigins.join(' ')}`,
+    `frame-ancestors 'self' ${[...config.allowedOrigins, ...(config.allowLoopbackOrigins ? loopbackOriginSources : [])].join(' ')}`,
   ].join('; ');
 }

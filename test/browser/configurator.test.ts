@@ -108,6 +108,18 @@ describe('the embed configurator (Chromium)', () => {
     );
     await page.screenshot({ path: screenshotPath('configurator-card.png'), fullPage: true });
 
+    // The reserved height is measured from the preview, at the card's width and a phone's.
+    const measured = page.locator('p.measured');
+    await measured.waitFor({ timeout: 20_000 });
+    const [wideHeight = 0, narrowHeight = 0] = (
+      /(\d+) px at its width, (\d+) px on a/.exec(
+        ((await measured.textContent()) ?? '').replace(/\s+/g, ' '),
+      ) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    expect(wideHeight).toBeGreaterThan(200);
+    expect(narrowHeight).toBeGreaterThanOrEqual(wideHeight);
     const card = { html: await copy(page, 'Copy HTML'), css: await copy(page, 'Copy CSS') };
     expect(card.html).toContain(`${stack.proxy.url}/widget/v`);
     expect(card.html).toContain(`poll-id="${poll.id}"`);
@@ -165,10 +177,15 @@ describe('the embed configurator (Chromium)', () => {
           expect.objectContaining({ type: 'fan-poll-ready', tag: 'fan-poll-frame' }),
         ]),
       );
-    // The pasted rule reserved the card's height before any data (no layout shift from the first paint).
+    // The pasted rule reserved the card's measured height before any data: with its data, the card takes that
+    // space (within a pixel), so the page does not shift.
     expect(await site.locator('fan-poll').evaluate((element) => getComputedStyle(element).minHeight)).toBe(
-      '440px',
+      `${wideHeight}px`,
     );
+    const shown = await site
+      .locator('fan-poll')
+      .evaluate((element) => element.getBoundingClientRect().height);
+    expect(Math.abs(shown - wideHeight)).toBeLessThanOrEqual(1);
     // A fan signs in and votes from the banner (its page is the proxy's own): the platform records the fan's answer.
     const bannerCard = site.frameLocator('fan-poll-frame iframe').locator('fan-poll');
     const answer = bannerCard.locator('[part~="answer"]').nth(2);

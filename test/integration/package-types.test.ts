@@ -40,13 +40,14 @@ card.addEventListener('fan-poll-voted', (event) => {
   const campaign: string | undefined = event.detail.tracking.campaign;
   console.log(answer, campaign, event instanceof FanPollVotedEvent);
 });
-card.addEventListener('fan-poll-error', (event) => console.log(fanPollErrorCodes[event.detail.code as FanPollErrorCode]));
+card.addEventListener('fan-poll-error', (event) => console.log(fanPollErrorCodes[event.detail.code]));
+const code: FanPollErrorCode = 'load-failed';
 const sameClass: typeof CardClass = FanPoll;
 const sameList: typeof ListClass = FanPollList;
 const frameUrl: string = fanPollFrameUrl('https://polls.club.example');
 const frame = document.querySelector('fan-poll-frame') as FanPollFrameElement | null;
 void loadFanPollFrame('https://polls.club.example');
-console.log(version, sameClass, sameList, frameUrl, frame);
+console.log(version, sameClass, sameList, frameUrl, frame, code);
 
 export const app = (
   <>
@@ -60,6 +61,9 @@ export const app = (
     />
     <List proxy="https://polls.club.example" partnerIds="club-1" limit={6} referrer="club-site" onError={(event) => console.log(event.detail.code)} />
     <FanPollFrame proxy="https://polls.club.example" pollId="poll-1" lang="fr" onReady={(event) => console.log(event.detail.pollId)} />
+    <fan-poll poll-id="poll-1" proxy="https://polls.club.example" theme="auto" transparent campaign="spring" className="card" />
+    <fan-poll-list partner-ids="club-1" limit={6} order-by="closeAt" referrer="club-site" />
+    <fan-poll-frame poll-id="poll-1" theme="dark" lang="de" />
   </>
 );
 `;
@@ -72,7 +76,23 @@ export const wrong = [
   <Card pollId="p" theme="purple" />,
   <Card pollId="p" onVoted={(event) => event.detail.noSuchField} />,
   <FanPollFrame pollId="p" />,
+  <fan-poll poll-id="p" theme="purple" />,
 ];
+`;
+
+/** TSX without React: the tags in the global \`JSX\` namespace, for any \`h\`-style factory. */
+const plainTsx = `
+import { fanPollErrorCodes, type FanPollErrorDetail } from 'fan-polls';
+declare global {
+  namespace JSX {
+    interface Element { readonly tag: string }
+  }
+}
+declare function h(tag: string, props: object | null, ...children: unknown[]): JSX.Element;
+export const card = <fan-poll poll-id="poll-1" proxy="https://polls.club.example" transparent campaign="spring" />;
+export const list = <fan-poll-list partner-ids="club-1" limit={6} class="polls" />;
+export const banner = <fan-poll-frame poll-id="poll-1" theme="dark" />;
+export const advice = (detail: FanPollErrorDetail): string => fanPollErrorCodes[detail.code];
 `;
 
 beforeAll(async () => {
@@ -103,6 +123,14 @@ beforeAll(async () => {
       include: ['app.tsx'],
     }),
   );
+  // TSX for another runtime: a classic \`h\` factory, no React types anywhere.
+  await writeFile(
+    join(project, 'tsconfig.plain.json'),
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: { jsx: 'react', jsxFactory: 'h' },
+    }),
+  );
   const versions = await Promise.all(
     ['typescript', 'react', '@types/react'].map(async (name) => `${name}@${await installedVersion(name)}`),
   );
@@ -116,11 +144,11 @@ afterAll(async () => {
   if (project) await rm(project, { recursive: true, force: true });
 });
 
-async function typeCheck(code: string): Promise<string> {
+async function typeCheck(code: string, tsconfig = 'tsconfig.json'): Promise<string> {
   await writeFile(join(project, 'app.tsx'), code);
   const tsc = join(project, 'node_modules/typescript/bin/tsc');
   try {
-    await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project });
+    await run(process.execPath, [tsc, '-p', tsconfig], { cwd: project });
     return '';
   } catch (error) {
     return (error as { stdout: string }).stdout;
@@ -149,7 +177,18 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
       './package.json',
     ]);
     const files = await readdir(installed);
-    expect(files).toEqual(expect.arrayContaining(['index.js', 'react.js', 'custom-elements.json', 'types']));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.js', 'react.js', 'custom-elements.json', 'types', 'cdn', 'docs']),
+    );
+    // Where it comes from, and the reference its README points to.
+    expect(manifest).toMatchObject({
+      repository: { type: 'git', url: 'git+https://github.com/fan-polls/fan-polls.git' },
+      homepage: 'https://github.com/fan-polls/fan-polls#readme',
+      unpkg: './cdn/fan-polls.js',
+    });
+    expect(await readFile(`${installed}docs/reference.md`, 'utf8')).toBe(
+      await readFile(`${root}docs/reference.md`, 'utf8'),
+    );
     // No tooling, tests or sources of the repository.
     expect(files.filter((file) => /\.test\.|^src$|^widget$|^node_modules$/.test(file))).toEqual([]);
   });
@@ -158,9 +197,17 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
     expect(await typeCheck(partnerApp)).toBe('');
   }, 60_000);
 
+  it('types the three tags in TSX without React (the global JSX namespace), and refuses an unknown theme', async () => {
+    expect(await typeCheck(plainTsx, 'tsconfig.plain.json')).toBe('');
+    const wrong = plainTsx.replace('theme="dark"', 'theme="purple"');
+    expect(await typeCheck(wrong, 'tsconfig.plain.json')).toMatch(
+      /app\.tsx\(11,\d+\): error TS2322: Type '"purple"'/,
+    );
+  }, 60_000);
+
   it('refuses wrong props: a number as poll id, an unknown theme, an unknown detail field, a frame without a proxy', async () => {
     const errors = (await typeCheck(wrongUses)).split('\n').filter((line) => line.includes('error TS'));
-    expect(errors.map((line) => /app\.tsx\((\d+),/.exec(line)?.[1])).toEqual(['4', '5', '6', '7']);
+    expect(errors.map((line) => /app\.tsx\((\d+),/.exec(line)?.[1])).toEqual(['4', '5', '6', '7', '8']);
   }, 60_000);
 
   it('carries custom-elements.json with all three elements, every attribute, event detail and CSS default', async () => {

@@ -22,7 +22,8 @@ import {
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  // Only the listed page: loopback origins stand in for other sites below (proxy-loopback-origins tests the default).
+  harness = await startHarness({ allowLoopbackOrigins: false });
 });
 afterAll(async () => {
   await harness.close();

@@ -45,3 +45,15 @@ describe('embedSnippet', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 });
+
+describe('the reserved height per width', () => {
+  it('adds a phone rule when the measured narrow height differs, and none when it does not', () => {
+    const card = { ...choice, minHeight: 470, narrowMinHeight: 520, maxWidth: 480 };
+    expect(embedSnippet(card).css).toBe(
+      'fan-poll {\n  display: block;\n  --fan-poll-min-height: 470px;\n  min-height: var(--fan-poll-min-height);\n  max-width: 480px;\n}\n' +
+        '@media (max-width: 480px) {\n  fan-poll {\n    --fan-poll-min-height: 520px;\n  }\n}\n',
+    );
+    expect(embedSnippet({ ...card, narrowMinHeight: 470 }).css).not.toContain('@media');
+    expect(embedSnippet({ ...card, embed: 'list' }).css).toContain('fan-poll-list {\n    min-height: 520px;');
+  });
+});

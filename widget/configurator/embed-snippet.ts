@@ -16,6 +16,11 @@ export interface EmbedChoice {
   readonly lang: string;
   /** The height kept before the card has data, in CSS pixels (no layout shift). */
   readonly minHeight: number;
+  /**
+   * The height to keep on a phone (a viewport up to `narrowViewport` wide), where answers wrap and the card is taller;
+   * undefined: `minHeight` everywhere. The configurator measures both from its preview.
+   */
+  readonly narrowMinHeight?: number | undefined;
   /** The widest the embed gets, in CSS pixels; 0: the width of its container. */
   readonly maxWidth: number;
   readonly tracking: Readonly<Partial<Record<TrackingParameterName, string>>>;
@@ -27,6 +32,10 @@ export interface EmbedSnippet {
   /** One rule for the page's own stylesheet (no inline style: it works under a strict `style-src`). */
   readonly css: string;
 }
+
+/** The widest viewport the narrow height is for (phones), and the width the configurator measures it at. */
+export const narrowViewport = 480;
+export const narrowMeasureWidth = 360;
 
 const tags = { card: 'fan-poll', list: 'fan-poll-list', banner: 'fan-poll-frame' } as const;
 
@@ -61,7 +70,11 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
   const css = `${tag} {\n${reservedSpace(choice)
     .map(([property, value]) => `  ${property}: ${value};`)
     .join('\n')}\n}\n`;
-  return { html, css };
+  const narrow = narrowReservedSpace(choice);
+  const narrowCss = narrow
+    ? `@media (max-width: ${narrowViewport}px) {\n  ${tag} {\n${narrow.map(([property, value]) => `    ${property}: ${value};`).join('\n')}\n  }\n}\n`
+    : '';
+  return { html, css: css + narrowCss };
 }
 
 /** The CSS declarations that reserve the embed's space (and cap its width). */
@@ -76,4 +89,11 @@ export function reservedSpace(choice: EmbedChoice): [string, string][] {
         ]),
     ...(choice.maxWidth > 0 ? [['max-width', `${choice.maxWidth}px`] as [string, string]] : []),
   ];
+}
+
+/** The declarations that change on a phone, when its height differs from the wide one; else undefined. */
+export function narrowReservedSpace(choice: EmbedChoice): [string, string][] | undefined {
+  const height = choice.narrowMinHeight;
+  if (height === undefined || height === choice.minHeight) return undefined;
+  return [[choice.embed === 'list' ? 'min-height' : '--fan-poll-min-height', `${height}px`]];
 }

@@ -5,7 +5,14 @@ import type { PollPhase } from '../../src/polls/poll-view.ts';
 import { cardEventNames } from '../events/card-event-names.ts';
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { configuratorStyles } from './configurator.styles.ts';
-import { embedElement, embedSnippet, reservedSpace, type EmbedChoice } from './embed-snippet.ts';
+import {
+  embedElement,
+  embedSnippet,
+  narrowMeasureWidth,
+  reservedSpace,
+  type EmbedChoice,
+} from './embed-snippet.ts';
+import { measureHeight } from './measure-height.ts';
 import { checkPageOrigin } from './origin-check.ts';
 import { clubsOf, filterChoices, pollChoices, type PollChoice } from './poll-choices.ts';
 import { proxyClient } from '../../src/contracts/proxy-client.ts';
@@ -65,6 +72,9 @@ export class FanPollsConfigurator extends LitElement {
   declare events: readonly LoggedEvent[];
   declare copied: string | undefined;
   #preview: { key: string; element: HTMLElement } | undefined;
+  /** The choice (heights aside) last measured; the partner's own height, once typed, is kept. */
+  #measuredKey: string | undefined;
+  #heightTyped = false;
 
   constructor() {
     super();
@@ -130,6 +140,32 @@ export class FanPollsConfigurator extends LitElement {
 
   #selected(): PollChoice | undefined {
     return this.choices.find((choice) => choice.id === this.choice.pollId);
+  }
+
+  protected override updated(): void {
+    const choice = this.#embedChoice();
+    if (choice) this.#measure(choice);
+  }
+
+  /**
+   * The reserved heights measured from the preview the partner sees: the card rendered at the embed's width (its
+   * `max-width`, else 640 px) and at a phone's, so the pasted snippet keeps exactly the space the card takes.
+   */
+  #measure(choice: EmbedChoice): void {
+    if (this.#heightTyped || choice.embed === 'list') return;
+    const { minHeight: _wide, narrowMinHeight: _narrow, ...measured } = choice;
+    const key = JSON.stringify(measured);
+    if (key === this.#measuredKey) return;
+    this.#measuredKey = key;
+    const unreserved = { ...choice, minHeight: 0, narrowMinHeight: undefined, maxWidth: 0 };
+    const wideWidth = choice.maxWidth > 0 ? choice.maxWidth : 640;
+    void Promise.all([
+      measureHeight(previewElement(unreserved), wideWidth),
+      measureHeight(previewElement(unreserved), narrowMeasureWidth),
+    ]).then(([wide, narrow]) => {
+      if (this.#measuredKey !== key || this.#heightTyped || wide === undefined) return;
+      this.choice = { ...this.choice, minHeight: wide, narrowMinHeight: narrow };
+    });
   }
 
   protected override render(): TemplateResult {
@@ -269,9 +305,19 @@ export class FanPollsConfigurator extends LitElement {
             max="2000"
             .value=${String(choice.minHeight)}
             @input=${(event: Event) => {
+              this.#heightTyped = true;
               this.#update('minHeight', clampPixels((event.target as HTMLInputElement).valueAsNumber));
+              this.#update('narrowMinHeight', undefined);
             }}
         /></label>
+        ${
+          choice.narrowMinHeight === undefined
+            ? nothing
+            : html`<p class="measured" role="status">
+                Measured from the preview: ${choice.minHeight} px at its width, ${choice.narrowMinHeight} px
+                on a phone (${narrowMeasureWidth} px wide).
+              </p>`
+        }
         <label
           >Width at most (px, 0: its container's)
           <input
@@ -314,6 +360,7 @@ export class FanPollsConfigurator extends LitElement {
       this.pageAddress,
       settings?.allowedOrigins ?? [],
       settings?.production ?? true,
+      settings?.allowsLoopbackOrigins ?? false,
     );
     return html`<section aria-labelledby="step-origin">
       <h2 id="step-origin">3. Your page</h2>

@@ -37,3 +37,18 @@ describe('checkPageOrigin', () => {
     expect(checkPageOrigin('https://exa mple', allowed, true)).toMatchObject({ kind: 'invalid' });
   });
 });
+
+describe('checkPageOrigin on a sandbox proxy that allows local pages', () => {
+  it('finds any loopback http page allowed, and only those', () => {
+    expect(checkPageOrigin('http://localhost:5173/match', allowed, false, true)).toEqual({
+      kind: 'allowed',
+      origin: 'http://localhost:5173',
+    });
+    expect(checkPageOrigin('http://localhost:5173/match', allowed, false, false)).toMatchObject({
+      kind: 'missing',
+    });
+    expect(checkPageOrigin('https://www.other.example', allowed, false, true)).toMatchObject({
+      kind: 'missing',
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { isLoopbackOrigin } from '../../src/contracts/loopback-origins.ts';
+
 /** What the configurator says about the page a partner will embed on. */
 export type OriginVerdict =
   | { readonly kind: 'empty' }
@@ -20,6 +22,7 @@ export function checkPageOrigin(
   address: string,
   allowedOrigins: readonly string[],
   production: boolean,
+  allowsLoopbackOrigins = false,
 ): OriginVerdict {
   const text = address.trim();
   if (text === '') return { kind: 'empty' };
@@ -32,7 +35,8 @@ export function checkPageOrigin(
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { kind: 'invalid', message: 'A page is on an http: or https: address.' };
   const origin = url.origin;
-  if (allowedOrigins.includes(origin)) return { kind: 'allowed', origin };
+  if (allowedOrigins.includes(origin) || (allowsLoopbackOrigins && isLoopbackOrigin(origin)))
+    return { kind: 'allowed', origin };
   return {
     kind: 'missing',
     origin,

@@ -1,8 +1,9 @@
 import { cardEventInit, type FanPollEventDetail } from './event-detail.ts';
+import type { FanPollErrorCode } from './fan-poll-error-code.ts';
 
 export interface FanPollErrorDetail extends FanPollEventDetail {
-  /** A stable code (`load-failed`, `vote-failed`, `sign-in-failed`, ...). */
-  readonly code: string;
+  /** A stable code (`load-failed`, `vote-failed`, `sign-in-failed`, ...): a key of `fanPollErrorCodes`. */
+  readonly code: FanPollErrorCode;
   readonly message: string;
 }
 

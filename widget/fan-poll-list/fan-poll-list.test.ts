@@ -99,6 +99,30 @@ describe('<fan-poll-list>', () => {
     expect(cards(list)).toHaveLength(0);
     expect(errors[0]?.detail).toMatchObject({ code: 'list-failed', message: 'proxy down' });
   });
+
+  it('fires unknown-partner, naming the id, when a partner id has no poll at all', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      const known = url.includes('partnerIds%5B%5D=club-1&limit=1');
+      const data = known ? [{ id: 'p1' }] : [];
+      return Promise.resolve(new Response(JSON.stringify({ data })));
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors: FanPollErrorEvent[] = [];
+    document.addEventListener('fan-poll-error', (event) => errors.push(event), { once: true });
+    const list = document.createElement('fan-poll-list');
+    list.setAttribute('proxy', 'https://polls.club.example');
+    list.setAttribute('partner-ids', 'club-1 clbu-2');
+    list.setAttribute('search', 'derby');
+    document.body.append(list);
+    await vi.waitFor(() => {
+      expect(errors[0]?.detail.code).toBe('unknown-partner');
+    });
+    expect(errors[0]?.detail.message).toContain('"clbu-2"');
+    expect(errors[0]?.detail.message).not.toContain('"club-1"');
+    expect(asked).toHaveLength(3);
+  });
 });
 
 describe('<fan-poll-list> reads that cross', () => {

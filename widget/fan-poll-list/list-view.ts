@@ -17,6 +17,36 @@ export interface ListView {
   render(): TemplateResult | typeof nothing;
 }
 
+/** A `partner-ids` value no poll on the platform has: a typo, not a quiet day. */
+class UnknownPartnerError extends Error {
+  override readonly name = 'UnknownPartnerError';
+}
+
+/**
+ * After an empty answer: each partner id given must have at least one poll, whatever the other filters; one with none
+ * is almost surely wrong (the developer hears it, the fans see the empty list).
+ */
+async function checkPartners(proxyUrl: string, partnerIds: readonly string[]): Promise<void> {
+  const unknown: string[] = [];
+  for (const id of partnerIds) {
+    const query = new URLSearchParams([
+      ['partnerIds[]', id],
+      ['limit', '1'],
+    ]);
+    const response = await fetch(`${proxyUrl}${proxyRoutes.polls}?${query}`, {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) return;
+    const body: unknown = await response.json();
+    if (isRecord(body) && Array.isArray(body.data) && body.data.length === 0) unknown.push(id);
+  }
+  if (unknown.length > 0)
+    throw new UnknownPartnerError(
+      `no poll has the partner id ${unknown.map((id) => `"${id}"`).join(', ')}: check the list's partner-ids.`,
+    );
+}
+
 export function createListView(host: ListHost): ListView {
   /** The filters (and proxy) of the newest read: an older read's answer, success or failure, changes nothing. */
   let loadedKey = '';
@@ -48,7 +78,9 @@ export function createListView(host: ListHost): ListView {
     const body = await proxyClient(proxyUrl).call(`${proxyRoutes.polls}?${query}`, { credentials: 'omit' });
     const data = isRecord(body) ? body.data : undefined;
     const polls = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
-    return polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));
+    const ids = polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));
+    if (ids.length === 0) await checkPartners(proxyUrl, query.getAll('partnerIds[]'));
+    return ids;
   }
 
   return {
@@ -67,9 +99,9 @@ export function createListView(host: ListHost): ListView {
           if (loadedKey !== key) return;
           host.shownIds = [];
           const message = error instanceof Error ? error.message : String(error);
-          host.dispatchEvent(
-            new FanPollErrorEvent({ pollId: '', tracking: host.tracking, code: 'list-failed', message }),
-          );
+          const code = error instanceof UnknownPartnerError ? 'unknown-partner' : 'list-failed';
+          if (code === 'unknown-partner') console.error(`Fan Polls: ${message}`);
+          host.dispatchEvent(new FanPollErrorEvent({ pollId: '', tracking: host.tracking, code, message }));
         },
       );
     },

@@ -5,10 +5,12 @@ import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import { en } from '../i18n/en.ts';
 import type { CardStrings } from '../i18n/strings.ts';
+import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
@@ -216,7 +218,15 @@ export class FanPoll extends FanElement {
       this.#lastErrorState = state;
       this.dispatchEvent(
         new FanPollErrorEvent({ ...this.#detail(), code: 'load-failed', message: state.error.message }),
-      );
+      ); // A read refused by CORS looks like any network failure: the proxy says whether this page is the reason.
+      const proxy = this.store ? undefined : this.proxyUrl;
+      if (proxy)
+        void refusedOrigin(proxy).then((message) => {
+          if (message)
+            this.dispatchEvent(
+              new FanPollErrorEvent({ ...this.#detail(), code: 'origin-not-allowed', message }),
+            );
+        });
     }
   }
 
@@ -245,7 +255,7 @@ export class FanPoll extends FanElement {
     (this.store ?? pageStoreFor(this.proxyUrl))?.refresh(this.pollId);
   }
 
-  #reportError(code: string, error: unknown): void {
+  #reportError(code: FanPollErrorCode, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.dispatchEvent(new FanPollErrorEvent({ ...this.#detail(), code, message }));
   }

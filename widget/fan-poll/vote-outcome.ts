@@ -3,7 +3,7 @@ import { detailWords, type ActionErrorKey } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { PageSession } from '../session/page-session.ts';
-import { WidgetError } from '../voting/widget-error.ts';
+import { WidgetError, type WidgetErrorCode } from '../voting/widget-error.ts';
 import type { FanAction, FanState } from './fan-action.ts';
 
 /** "You voted for X (confirmed)": the line the card shows and says once the fan's vote is in. */
@@ -93,7 +93,7 @@ export async function followVoteStatus(
 export function signInFailure(
   error: unknown,
   session: PageSession | undefined,
-): { session: FanState['session']; error: ActionErrorKey; code: string } {
+): { session: FanState['session']; error: ActionErrorKey; code: WidgetErrorCode } {
   const code = error instanceof WidgetError ? error.code : 'sign-in-failed';
   return {
     session: session?.current.state === 'signed-in' ? 'signed-in' : 'signed-out',

@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 
 /** What the voting reads of its card: the card's public API. */
@@ -15,7 +16,7 @@ export interface VotingCard extends HTMLElement, ReactiveControllerHost {
 export interface VotingHooks {
   /** Says "You voted for …" in the card's polite live region (with the details chunk's words). */
   announceVote(answerId: string): void;
-  reportError(code: string, error: unknown): void;
+  reportError(code: FanPollErrorCode, error: unknown): void;
   /** Asks the live store for a fresh read of this poll (after a vote). */
   refreshPoll(): void;
 }

@@ -5,7 +5,8 @@
  * origin, with the right shape. Plain DOM (no Lit) to stay tiny.
  */
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
-import { appendTracking, cleanTracking } from '../../src/contracts/tracking.ts';
+import { refusedOrigin } from '../delivery/refused-origin.ts';
+import { appendTracking, cleanTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
 import { frameSource, readFrameMessage } from './frame-messages.ts';
 
 const titles: Readonly<Record<string, string>> = {
@@ -17,6 +18,8 @@ const titles: Readonly<Record<string, string>> = {
   pt: 'Sondagem dos adeptos',
 };
 const embedPage = new URL('embed/poll.html', import.meta.url);
+/** The proxy's public URL: this script is served under its `/widget/`. */
+const proxyUrl = embedPage.href.replace(/\/widget\/.*$/, '');
 /**
  * The iframe's height until its card has data: the partner's `--fan-poll-min-height` (the same knob as the card's),
  * else a three-answer card at a phone's width; the frame then takes its card's height in one step.
@@ -91,10 +94,8 @@ class FanPollFrame extends HTMLElement {
     const url = new URL(embedPage);
     const lang = this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
     url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
-    appendTracking(
-      url.searchParams,
-      cleanTracking((key) => this.getAttribute(key)),
-    );
+    const tracking = cleanTracking((key) => this.getAttribute(key));
+    appendTracking(url.searchParams, tracking);
     for (const key of ['theme', 'lang']) {
       const value = key === 'lang' ? lang : this.getAttribute(key);
       if (value) url.searchParams.set(key, value);
@@ -120,6 +121,27 @@ class FanPollFrame extends HTMLElement {
     frames.add(frame);
     this.frame = frame;
     this.append(frame);
+    this.checkOrigin(frame, tracking);
+  }
+
+  /**
+   * A page the proxy does not allow gets a broken frame (`frame-ancestors`) and no event from it: the proxy says
+   * whether that is why, and then the frame goes and the developer gets the error and the setting to change.
+   */
+  private checkOrigin(frame: HTMLIFrameElement, tracking: TrackingParameters): void {
+    void refusedOrigin(proxyUrl).then((message) => {
+      if (!message || this.frame !== frame) return;
+      frames.delete(frame);
+      frame.remove();
+      this.frame = undefined;
+      const detail = {
+        pollId: this.getAttribute('poll-id') ?? '',
+        tracking,
+        code: 'origin-not-allowed',
+        message,
+      };
+      this.dispatchEvent(new CustomEvent('fan-poll-error', { bubbles: true, composed: true, detail }));
+    });
   }
 
   disconnectedCallback(): void {

@@ -1,7 +1,6 @@
-import type { WidgetErrorCode } from '../voting/widget-error.ts';
+import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
 
-/** Every `code` a `fan-poll-error` event carries: the card's and the list's. */
-export type FanPollErrorCode = WidgetErrorCode | 'render-failed' | 'list-failed';
+export type { FanPollErrorCode };
 
 /**
  * What each code means and what the partner should do about it (the card already tells the fan). Typed by the codes
@@ -10,6 +9,8 @@ export type FanPollErrorCode = WidgetErrorCode | 'render-failed' | 'list-failed'
 export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'load-failed':
     'The poll could not be read (proxy unreachable, platform down, or no such poll). Check `poll-id` and the proxy URL (and that this page’s origin is allowed); the card offers Retry, except for a poll that does not exist.',
+  'origin-not-allowed':
+    'The proxy does not allow this page’s origin (CORS and the banner’s `frame-ancestors`). Add the origin the `message` names to `FAN_POLLS_ALLOWED_ORIGINS` in the proxy’s environment and restart it (a sandbox proxy allows every loopback page unless `FAN_POLLS_ALLOW_LOOPBACK_ORIGINS=false`). Also in the console.',
   'sign-in-required':
     'The fan’s session ended (signed out or expired). Nothing to do: the card offers sign-in again.',
   'sign-in-failed':
@@ -31,7 +32,11 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'vote-cancelled': 'The fan cancelled the vote in the extension’s confirmation window. Nothing was sent.',
   'extension-failed':
     'The fan’s browser extension did not answer as expected (an old or broken install). The fan may reload the page; nothing for the partner to fix.',
+  'sign-out-failed':
+    'Signing out did not reach the proxy; the card says so and the fan may try again. If it repeats, check the proxy’s logs.',
   'render-failed': 'A bug: the card could not render its poll. Report it with the `message` and the poll id.',
   'list-failed':
     'The list could not read its polls (proxy unreachable, or a filter the proxy refuses). Check the filters and the proxy URL.',
+  'unknown-partner':
+    'No poll on the platform has a partner id the list’s `partner-ids` names (the `message` says which): a typo or another platform’s id. Fans see the empty list; fix the attribute. Also in the console.',
 };

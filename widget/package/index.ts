@@ -25,6 +25,12 @@ export {
   type TrackingParameterName as TrackingKey,
 } from '../../src/contracts/tracking.ts';
 export { fanPollErrorCodes, type FanPollErrorCode } from './error-codes.ts';
+export type {
+  FanPollAttributes,
+  FanPollFrameAttributes,
+  FanPollListAttributes,
+  TrackingAttributes,
+} from './element-attributes.ts';
 export { defineFanPolls, type FanPollsOptions } from './define-fan-polls.ts';
 export { fanPollFrameUrl, loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
 export { widgetVersion as version } from '../base/widget-version.ts';

@@ -8,6 +8,9 @@ export const packageEntries = [
   { name: 'react', source: 'react.ts', exportPath: './react' },
 ] as const;
 
+/** The project's public repository (a placeholder until it is published). */
+const repositoryUrl = 'https://github.com/fan-polls/fan-polls';
+
 /** Entries whose import does something: each defines the elements. Everything else may be tree-shaken. */
 const sideEffectEntries = ['define', 'react'];
 
@@ -24,6 +27,10 @@ export function packageJson(rootPackage: Record<string, unknown>): Record<string
     description:
       'Live fan polls for partner pages: <fan-poll>, <fan-poll-list> and <fan-poll-frame> web components (Lit), with types and React components.',
     license: 'MIT',
+    // Placeholders until the project's public home is decided: a release states them.
+    homepage: `${repositoryUrl}#readme`,
+    repository: { type: 'git', url: `git+${repositoryUrl}.git` },
+    bugs: { url: `${repositoryUrl}/issues` },
     type: 'module',
     exports: {
       ...Object.fromEntries(
@@ -39,11 +46,16 @@ export function packageJson(rootPackage: Record<string, unknown>): Record<string
     module: './index.js',
     sideEffects: sideEffectEntries.map((name) => `./${name}.js`),
     customElements: 'custom-elements.json',
+    // The self-contained browser build, for CDNs that serve a package's default file.
+    unpkg: './cdn/fan-polls.js',
+    jsdelivr: './cdn/fan-polls.js',
     files: [
       '*.js',
       '*.js.map',
       'chunks/',
+      'cdn/',
       'types/',
+      'docs/',
       'custom-elements.json',
       'README.md',
       'CHANGELOG.md',

@@ -18,17 +18,38 @@ import type { ListFilterName, ListIdName } from '../fan-poll-list/list-attribute
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { defineFanPolls } from './define-fan-polls.ts';
 import { loadFanPollFrame, type FanPollFrameElement } from './fan-poll-frame.ts';
+import { cardEventProps as cardEventNamesByProp } from './react-event-props.ts';
 import { useAttributes, type AttributeValue } from './use-attributes.ts';
+import type {
+  FanPollAttributes,
+  FanPollFrameAttributes,
+  FanPollListAttributes,
+} from './element-attributes.ts';
+
+/** The tags themselves in React's JSX (React 19 sets what the element has as a property, the rest as attributes). */
+type IntrinsicElement<Attributes> = React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> &
+  Attributes;
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's intrinsic elements can only be declared so.
+  namespace JSX {
+    interface IntrinsicElements {
+      'fan-poll': IntrinsicElement<FanPollAttributes>;
+      'fan-poll-list': IntrinsicElement<FanPollListAttributes>;
+      'fan-poll-frame': IntrinsicElement<FanPollFrameAttributes>;
+    }
+  }
+}
 
 void defineFanPolls();
 
 /** The card's events as React props, each typed with its detail. */
 const cardEvents = {
-  onReady: 'fan-poll-ready' as EventName<FanPollReadyEvent>,
-  onVote: 'fan-poll-vote' as EventName<FanPollVoteEvent>,
-  onVoted: 'fan-poll-voted' as EventName<FanPollVotedEvent>,
-  onSignIn: 'fan-poll-sign-in' as EventName<FanPollSignInEvent>,
-  onError: 'fan-poll-error' as EventName<FanPollErrorEvent>,
+  onReady: cardEventNamesByProp.onReady as EventName<FanPollReadyEvent>,
+  onVote: cardEventNamesByProp.onVote as EventName<FanPollVoteEvent>,
+  onVoted: cardEventNamesByProp.onVoted as EventName<FanPollVotedEvent>,
+  onSignIn: cardEventNamesByProp.onSignIn as EventName<FanPollSignInEvent>,
+  onError: cardEventNamesByProp.onError as EventName<FanPollErrorEvent>,
 };
 
 /** The five tracking parameters, carried into sign-in and every event. */

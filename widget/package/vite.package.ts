@@ -2,7 +2,7 @@
 // bundlers (Lit, @lit/react and React stay imports), declarations, the elements' manifest, and a package.json whose
 // version is the repository's. The repository's own package.json stays the private development project.
 import { execFile } from 'node:child_process';
-import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -56,10 +56,25 @@ function packageFiles(): Plugin {
         unknown
       >;
       await writeJson(outDir + 'package.json', packageJson(rootPackage));
+      await copyBrowserBuild();
       await copyFile(packageFolder + 'README.md', outDir + 'README.md');
       await copyFile(root + 'CHANGELOG.md', outDir + 'CHANGELOG.md');
+      // The reference the README points to; its link to ../CHANGELOG.md holds in the package too.
+      await mkdir(outDir + 'docs');
+      await copyFile(root + 'docs/reference.md', outDir + 'docs/reference.md');
     },
   };
+}
+
+/**
+ * `cdn/`: the widget's script-tag build as the proxy serves it (Lit included, minified, relative chunk imports only),
+ * for plain pages and CDNs: `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
+ * The iframe banner is not in it: its page must come from the proxy.
+ */
+async function copyBrowserBuild(): Promise<void> {
+  await mkdir(outDir + 'cdn');
+  await copyFile(root + 'dist/widget/fan-polls.js', outDir + 'cdn/fan-polls.js');
+  await cp(root + 'dist/widget/chunks', outDir + 'cdn/chunks', { recursive: true });
 }
 
 /** `tsc` emits the declarations of every module the entries reach; their `.ts` imports then name `.js` files. */

@@ -1,6 +1,8 @@
 import { fanPollErrorCodes } from '../package/error-codes.ts';
 import { packageEntries } from '../package/package-json.ts';
 import { iframeParameters, proxySettings } from './embed-settings.ts';
+import { code, table } from './markdown-table.ts';
+import { reactSection } from './react-reference.ts';
 
 /** The parts of `custom-elements.json` the reference shows. */
 export interface ReferenceManifest {
@@ -78,6 +80,7 @@ export function referenceMarkdown(manifest: ReferenceManifest, version: string):
     '',
   ];
   for (const element of elements) lines.push(...elementSection(element));
+  lines.push(...reactSection(elements));
   lines.push(
     '## Error codes',
     '',
@@ -202,21 +205,4 @@ function elementSection(element: Declaration): string[] {
       '',
     );
   return lines;
-}
-
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-  ].join('\n');
-}
-
-/** A table cell: one line, pipes escaped. */
-function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
-}
-
-function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
 }

@@ -106,6 +106,11 @@ export const proxyOptions = {
     default: [localUrl(localPorts.demo)],
     doc: 'Exact origins of the pages that embed the widget (https in production; the default is the demo page): CORS, CSRF, the sign-in return address and the iframe page’s `frame-ancestors`.',
   }),
+  allowLoopbackOrigins: boolean({
+    env: 'FAN_POLLS_ALLOW_LOOPBACK_ORIGINS',
+    default: { sandbox: true, production: false },
+    doc: 'Also allow every page on this machine (`http://localhost:<any port>`, `http://127.0.0.1:<any port>`, `http://[::1]:<any port>`) as if it were in `FAN_POLLS_ALLOWED_ORIGINS`, so that a page on a new local port works without a restart. On by default in the sandbox preset only; keep it off in production.',
+  }),
   sessionSecret: text({
     env: 'FAN_POLLS_SESSION_SECRET',
     kind: 'secret',
