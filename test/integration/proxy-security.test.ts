@@ -140,7 +140,8 @@ describe('session cookie', () => {
 describe('sign-in return address', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ signInPerMinute: 100_000 });
+    // As in production: the sandbox preset's any-loopback-origin allowance would admit the loopback lookalikes.
+    harness = await startHarness({ signInPerMinute: 100_000, allowLoopbackOrigins: false });
   });
   afterAll(async () => {
     await harness.close();
