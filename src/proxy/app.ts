@@ -6,6 +6,7 @@ import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
 import { errorExit } from './error-exit.ts';
+import { noSniffHeader } from './every-answer.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
 import { fanRoutes } from './fan-routes.ts';
@@ -117,7 +118,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.use('*', limitRequestBodies(maxBodyBytes));
   app.use('*', (c, next) => {
     // Set before the handler: a header added after it would make Hono copy the finished Response.
-    c.header('X-Content-Type-Options', 'nosniff');
+    c.header(noSniffHeader.name, noSniffHeader.value);
     return next();
   });
   const groups = proxyRouteGroups;
