@@ -128,11 +128,13 @@ export async function startNginx(options: {
   writeFileSync(
     join(folder, 'nginx.conf'),
     `daemon off;
+${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 1;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
 events { worker_connections 1024; }
 http {
+  # Its access log on, like the proxy's.
   access_log ${folder}/access.log;
   client_body_temp_path ${folder}/body;
   proxy_temp_path ${folder}/proxy;
@@ -144,7 +146,7 @@ http {
   server {
     listen 127.0.0.1:${String(port)};
     location /api/polls/ {
-      proxy_pass http://platform${options.apiPrefix}/polls/;
+      proxy_pass http://platform${options.apiPrefix}/poll/;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Authorization "Bearer ${options.token}";
