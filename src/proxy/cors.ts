@@ -38,9 +38,28 @@ export function corsForPrebuiltAnswers(
 ): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, isAllowed, options);
-    await next();
-    if (c.error !== undefined) setCorsHeaders(c, isAllowed, options);
+    await onErrorAnswers(c, next, () => {
+      setCorsHeaders(c, isAllowed, options);
+    });
   };
+}
+
+/**
+ * Runs `next`, then `addHeaders` when the answer is the error exit's: a handler's error (handled inside `next`) or
+ * one thrown through it (no route: `notFound`), which is answered only after `addHeaders` has run.
+ */
+export async function onErrorAnswers(
+  c: Context,
+  next: () => Promise<void>,
+  addHeaders: () => void,
+): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    addHeaders();
+    throw error;
+  }
+  if (c.error !== undefined) addHeaders();
 }
 
 /** The request's `Origin` when it is on the list (the value `Access-Control-Allow-Origin` names), else undefined. */

@@ -158,7 +158,7 @@ function cachedResponse(
   headers.etag = cached.etag;
   headers.vary = 'Origin';
   headers[noSniffHeader.name.toLowerCase()] = noSniffHeader.value;
-  const requestId = c.var.requestId as string | undefined;
+  const requestId = c.get('requestId') as string | undefined;
   if (requestId !== undefined) headers['x-request-id'] = requestId;
   if (notModified) return new Response(null, { status: 304, headers });
   const body = encodedBodyOf(cached);

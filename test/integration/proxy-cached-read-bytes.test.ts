@@ -109,4 +109,27 @@ describe('a cached poll read, byte for byte', () => {
     );
     expect(answer.body).toBe(reference);
   });
+
+  it('keeps CORS, the request id and nosniff on the error answers of the poll routes', async () => {
+    for (const [path, status] of [
+      ['/api/polls/not-a-uuid', 400],
+      ['/api/polls/a/b', 404],
+    ] as const) {
+      const answer = await rawGet(`${harness.proxy.url}${path}`, {
+        Origin: pageOrigin,
+        'X-Request-Id': 'golden-err',
+      });
+      expect(answer.status).toBe(status);
+      expect(answer.headers).toEqual(
+        expect.arrayContaining([
+          `access-control-allow-origin: ${pageOrigin}`,
+          'access-control-expose-headers: ETag, Retry-After',
+          'cache-control: no-store',
+          'vary: Origin',
+          'x-content-type-options: nosniff',
+          'x-request-id: golden-err',
+        ]),
+      );
+    }
+  });
 });

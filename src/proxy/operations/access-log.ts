@@ -25,8 +25,8 @@ export function accessLog(logger: ProxyLogger, metrics: ProxyMetrics): Middlewar
     const incoming = c.req.header(requestIdHeader);
     const requestId =
       incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : crypto.randomUUID();
+    // `everyAnswerHeaders` (app.ts) puts it in the answer.
     c.set('requestId', requestId);
-    c.header(requestIdHeader, requestId);
     await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routeOf(c);
