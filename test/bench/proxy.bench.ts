@@ -365,6 +365,14 @@ async function peers(redis: TestRedis): Promise<void> {
     servers.push(await startNginx({ apiUrl: sandbox.apiUrl, apiPrefix, token, probePath: pollPath }));
     servers.push(await proxyAt('proxy, in memory', root, proxyEnv));
     servers.push(await proxyAt('proxy, Redis', root, { ...proxyEnv, FAN_POLLS_REDIS_URL: redis.url }));
+    // What the access log costs now (the option the issue names).
+    servers.push(
+      await proxyAt('proxy, Redis, access log off', root, {
+        ...proxyEnv,
+        FAN_POLLS_REDIS_URL: redis.url,
+        FAN_POLLS_LOG_LEVEL: 'warn',
+      }),
+    );
     const proxyBody = await (await fetch(`${servers[2]?.url ?? ''}${pollPath}`, { headers })).text();
     const bodyFile = join(bodyFolder, 'body.json');
     writeFileSync(bodyFile, proxyBody);
