@@ -1,7 +1,10 @@
 // Load test of the partner proxy on loopback (autocannon), with Redis configured (Debian's redis-server on a free
-// port): cached poll reads through the proxy against a bare Hono handler returning the same JSON, as a ratio; how many
-// requests reach the platform meanwhile; three instances on one Redis (upstream reads per freshness window); a fan's
-// read over a Redis session (p50/p99); Redis memory per 10,000 sessions.
+// port). First the peers (issue 26): nginx as a caching reverse proxy, bare Hono, the proxy in memory, with Redis and
+// with its access log off, and the previous build (PROXY_BENCH_PREVIOUS, a checkout with node_modules), each in its
+// own process, per server CPU-second and at 50%/90% of each one's maximum rate. Then, in-process: cached poll reads
+// through the proxy against a bare Hono handler returning the same JSON, as a ratio; how many requests reach the
+// platform meanwhile; three instances on one Redis (upstream reads per freshness window); a fan's read over a Redis
+// session (p50/p99); Redis memory per 10,000 sessions; the proxy under faults.
 import { Hono } from 'hono';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
