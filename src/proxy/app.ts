@@ -9,6 +9,7 @@ import { limitRequestBodies } from './body-limit.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
 import { errorExit } from './error-exit.ts';
+import { everyAnswerHeaders } from './every-answer.ts';
 import { ProxyError } from './errors.ts';
 import { extensionRoutes } from './extension-routes.ts';
 import { fanRoutes } from './fan-routes.ts';
@@ -122,12 +123,15 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.use('*', wellFormedPaths());
   // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
   app.use('*', limitRequestBodies(maxBodyBytes));
-  app.use('*', (c, next) => {
-    // Set before the handler: a header added after it would make Hono copy the finished Response.
-    c.header('X-Content-Type-Options', 'nosniff');
-    return next();
-  });
   const groups = proxyRouteGroups;
+  // The public poll reads build their whole answer (`public-routes.ts`), request id and `nosniff` included.
+  const pollReads = `${groups.polls}/`;
+  app.use(
+    '*',
+    everyAnswerHeaders(
+      (c) => c.req.method === 'GET' && (c.req.path.startsWith(pollReads) || c.req.path === groups.polls),
+    ),
+  );
   app.route(groups.polls, publicRoutes(runtime));
   app.route(originCheckRoute, originRoutes(runtime));
   app.route(groups.fan, fanRoutes(runtime));

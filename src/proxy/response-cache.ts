@@ -74,8 +74,7 @@ export class ResponseCache {
     if (!failing) this.#failures.delete(key);
     if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
       told('stale');
-      // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
-      if (!failing) this.#loadRemembering(key, load, remember).catch(() => undefined);
+      if (!failing) this.#refreshInBackground(key, load, remember);
       return entry;
     }
     if (failing) return this.#fallbackOr(key, failure.error);
@@ -85,6 +84,18 @@ export class ResponseCache {
     } catch (error) {
       return this.#fallbackOr(key, error);
     }
+  }
+
+  /**
+   * The one background refresh of a stale entry, started and not awaited (the reader has the stale entry already).
+   * Its failure is handled inside `#load` (the stale entry stays). An edge runtime keeps it alive from here.
+   */
+  #refreshInBackground(
+    key: string,
+    load: () => Promise<string>,
+    remember: (error: unknown) => boolean,
+  ): void {
+    this.#loadRemembering(key, load, remember).catch(() => undefined);
   }
 
   /** The entry held for `key` while it may be served on error, or else `error` thrown. */

@@ -7,6 +7,11 @@ import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
+import {
+  bufferedLogSink,
+  type BufferedLogSink,
+  type LogDestination,
+} from './operations/buffered-log-sink.ts';
 import { prometheusMetrics } from './operations/prometheus-metrics.ts';
 import { closeRedis, connectRedis } from './state/redis-connection.ts';
 
@@ -19,7 +24,22 @@ export interface ServeProxyOptions {
   readonly port?: number;
   readonly hostname?: string;
   readonly deps?: ProxyDeps;
+  /**
+   * Where the default JSON log goes, buffered (`bufferedLogSink`: info lines written together every 100 ms, flushed
+   * on close); default: stdout, warnings and errors on stderr. Not used when `deps.logger` or `deps.logSink` is given.
+   */
+  readonly logDestination?: LogDestination;
 }
+
+/** The process's own streams: the access log on stdout, warnings and errors on stderr (as `console` would). */
+const standardStreams: LogDestination = {
+  write: (chunk) => {
+    process.stdout.write(chunk);
+  },
+  writeUrgent: (_level, line) => {
+    process.stderr.write(`${line}\n`);
+  },
+};
 
 export interface RunningProxy {
   readonly url: string;
@@ -66,9 +86,17 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     await closeServer(server);
     throw error;
   }
+  const buffered: BufferedLogSink | undefined =
+    options.deps?.logger === undefined && options.deps?.logSink === undefined
+      ? bufferedLogSink(options.logDestination ?? standardStreams)
+      : undefined;
   const logger =
     options.deps?.logger ??
-    createJsonLogger([config.clientSecret, config.sessionSecret], options.deps?.logSink, config.logLevel);
+    createJsonLogger(
+      [config.clientSecret, config.sessionSecret],
+      options.deps?.logSink ?? buffered?.sink,
+      config.logLevel,
+    );
   const redis =
     options.deps?.redis ??
     (config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, logger));
@@ -86,9 +114,14 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   sessions.count = () => proxy.runtime.state.activeSessions();
   handler.current = proxy.app.fetch;
   const stopped = async (closing: Promise<void>) => {
-    await closing;
-    proxy.runtime.state.close();
-    if (ownsRedis) await closeRedis(redis);
+    try {
+      await closing;
+      proxy.runtime.state.close();
+      if (ownsRedis) await closeRedis(redis);
+    } finally {
+      // After the last request's line and Redis's goodbye: every buffered line is out before the process exits.
+      buffered?.close();
+    }
   };
   return {
     url,

@@ -6,6 +6,13 @@ import type { ProxyMetrics } from './metrics.ts';
 export const requestIdHeader = 'X-Request-Id';
 const acceptableRequestId = /^[A-Za-z0-9._:-]{1,64}$/;
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** This request's id (`X-Request-Id`), for routes that build their whole answer themselves. */
+    requestId: string;
+  }
+}
+
 /**
  * One access log line per request (`info`, so FAN_POLLS_LOG_LEVEL=warn turns them off) with a request id, the
  * route pattern (never the query, which may carry a code or a state), the status and the latency; the same figures
@@ -18,7 +25,8 @@ export function accessLog(logger: ProxyLogger, metrics: ProxyMetrics): Middlewar
     const incoming = c.req.header(requestIdHeader);
     const requestId =
       incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : crypto.randomUUID();
-    c.header(requestIdHeader, requestId);
+    // `everyAnswerHeaders` (app.ts) puts it in the answer.
+    c.set('requestId', requestId);
     await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routeOf(c);
