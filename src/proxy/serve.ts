@@ -9,6 +9,7 @@ import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './conf
 import { createJsonLogger } from './logger.ts';
 import { prometheusMetrics } from './operations/prometheus-metrics.ts';
 import { closeRedis, connectRedis } from './state/redis-connection.ts';
+import { redisProxyState } from './state/redis-proxy-state.ts';
 
 export interface ServeProxyOptions {
   /** Read like the process environment (`FAN_POLLS_*`); empty means the sandbox defaults. */
@@ -69,10 +70,11 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const logger =
     options.deps?.logger ??
     createJsonLogger([config.clientSecret, config.sessionSecret], options.deps?.logSink, config.logLevel);
+  // Injected state (a test's) wins; otherwise Redis when configured, connected (and closed) here.
   const redis =
-    options.deps?.redis ??
-    (config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, logger));
-  const ownsRedis = options.deps?.redis === undefined && redis !== undefined;
+    options.deps?.state !== undefined || config.redisUrl === undefined
+      ? undefined
+      : await connectRedis(config.redisUrl, logger);
   const sessions: { count?: () => Promise<number | undefined> } = {};
   const proxy = createProxyApp(config, {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
@@ -81,14 +83,14 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,
-    ...(redis === undefined ? {} : { redis }),
+    ...(redis === undefined ? {} : { state: redisProxyState(redis) }),
   });
   sessions.count = () => proxy.runtime.state.activeSessions();
   handler.current = proxy.app.fetch;
   const stopped = async (closing: Promise<void>) => {
     await closing;
     proxy.runtime.state.close();
-    if (ownsRedis) await closeRedis(redis);
+    if (redis !== undefined) await closeRedis(redis);
   };
   return {
     url,
