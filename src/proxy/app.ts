@@ -43,6 +43,12 @@ export interface ProxyDeps {
    * `durableObjectProxyState`.
    */
   readonly state?: ProxyStateFactory;
+  /**
+   * Given every piece of work that goes on after the response that started it (the poll cache's background refresh,
+   * the platform guard's shared-hold reads and writes), so the runtime keeps it alive: Workers end a request's
+   * promises with its response unless handed to `waitUntil`. Node: nothing to do (the default).
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
   /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
@@ -78,7 +84,13 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   // The fan's refresh needs the OAuth client, which needs the shared application token's keeper: tied up here.
   const refresh = (refreshToken: string) => platform.oauth.refresh(refreshToken);
   const state = (deps.state ?? memoryProxyState)({ config, logger, now, sessionOptions, refresh });
-  const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
+  const waitUntil = deps.waitUntil ?? (() => undefined);
+  const guard = createPlatformGuard(countedPlatformFetch, {
+    now,
+    logger,
+    shared: state.platformHold,
+    waitUntil,
+  });
   const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const ownOrigin = new URL(config.publicUrl).origin;
@@ -99,6 +111,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       onOutcome: (outcome) => {
         metrics.cache(outcome);
       },
+      waitUntil,
     }),
     signInLimiter: state.signInLimiter,
     tokenMediationLimiter: state.tokenMediationLimiter,

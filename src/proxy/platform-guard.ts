@@ -26,6 +26,8 @@ export interface PlatformGuardOptions {
   readonly sharedReadMs?: number;
   /** In [0, 1): the jitter of each breaker hold (tests pin it). */
   readonly random?: () => number;
+  /** Given the shared hold's reads and writes, which go on after the call (Workers: the request's `waitUntil`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Defaults of the guard, one place: the README's operations section and the tests state bounds from these. */
@@ -105,6 +107,7 @@ interface Breaker {
  */
 export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOptions): PlatformGuard {
   const { now, logger, shared } = options;
+  const waitUntil = options.waitUntil ?? (() => undefined);
   const failureThreshold = options.failureThreshold ?? platformGuardDefaults.failureThreshold;
   const baseOpenMs = options.openMs ?? platformGuardDefaults.openMs;
   const maxOpenMs = options.maxOpenMs ?? platformGuardDefaults.maxOpenMs;
@@ -131,7 +134,7 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
     if (capped <= throttledUntil) return;
     throttledUntil = capped;
     logger.log('warn', 'platform_hold', { reason: 'throttled', seconds: Math.ceil((capped - now()) / 1000) });
-    shared?.write(capped).catch(() => undefined);
+    if (shared !== undefined) waitUntil(shared.write(capped).catch(() => undefined));
   };
 
   /** Adopts another instance's 429 hold; in the background, so a slow Redis never delays a platform call. */
@@ -139,7 +142,7 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
     if (shared === undefined || sharedReading || now() - sharedCheckedAt < sharedReadMs) return;
     sharedCheckedAt = now();
     sharedReading = true;
-    shared
+    const reading = shared
       .read()
       .then((remote) => {
         if (remote !== undefined && remote > throttledUntil)
@@ -149,6 +152,7 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
       .finally(() => {
         sharedReading = false;
       });
+    waitUntil(reading);
   };
 
   const refused = (until: number, reason: HoldReason): Response => {

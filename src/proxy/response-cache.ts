@@ -35,6 +35,8 @@ export interface ResponseCacheOptions {
   readonly now?: () => number;
   /** Told how each `get` was answered (metrics). */
   readonly onOutcome?: (outcome: CacheOutcome) => void;
+  /** Given each load that goes on after its caller was answered (Workers: the request's `waitUntil`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 export class ResponseCache {
@@ -75,7 +77,7 @@ export class ResponseCache {
     if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
       told('stale');
       // The refresh's failure is already handled inside #load (the stale entry stays); nothing to await here.
-      if (!failing) this.#loadRemembering(key, load, remember).catch(() => undefined);
+      if (!failing) this.#background(this.#loadRemembering(key, load, remember));
       return entry;
     }
     if (failing) return this.#fallbackOr(key, failure.error);
@@ -148,12 +150,18 @@ export class ResponseCache {
       const first = await Promise.race([loading, slow]);
       if (first !== 'slow') return first;
       // The reload's own failure is handled inside #load (the entry stays); it finishes in the background.
-      loading.catch(() => undefined);
+      this.#background(loading);
       this.#options.onOutcome?.('stale_on_slow');
       return entry;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** A load that goes on after its caller was answered: its failure is handled inside #load (the entry stays). */
+  #background(work: Promise<unknown>): void {
+    const settled = work.catch(() => undefined);
+    this.#options.waitUntil?.(settled);
   }
 
   #usableOnError(entry: CachedAnswer): boolean {
