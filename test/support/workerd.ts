@@ -3,13 +3,13 @@
 // temporary folder that outlives a restart, the settings in workerd's environment as a partner's bindings.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { edgeBuild } from '../../src/edge/vite.edge.ts';
 import { workerdConfig } from '../../src/edge/workerd-config.ts';
+import { freePort } from './redis-server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const workerdBin = `${root}node_modules/.bin/workerd`;
@@ -30,21 +30,6 @@ export interface RunningWorkerd {
   restart(): Promise<void>;
   /** Stops it and deletes its storage. */
   close(): Promise<void>;
-}
-
-/** A port free now on loopback (workerd cannot report the one it picked). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 export async function startWorkerd(
