@@ -6,6 +6,7 @@ import { createProxyApp } from '../proxy/app.ts';
 import { loadProxyConfig, ProxyConfigError } from '../proxy/config.ts';
 import type { ShardNamespace } from '../proxy/state/durable-object-protocol.ts';
 import { durableObjectProxyState } from '../proxy/state/durable-object-proxy-state.ts';
+import type { FileReader } from '../proxy/file-reader.ts';
 import { backgroundWork } from './background-work.ts';
 import type { ExecutionContext } from 'hono';
 
@@ -17,11 +18,34 @@ export { StateShard } from './state-shard.ts';
  */
 export interface EdgeEnv {
   readonly FAN_POLLS_STATE: ShardNamespace;
+  /**
+   * The built widget (`dist/widget/`), when bound: Workers static assets (wrangler's `assets.binding`, with
+   * `run_worker_first`) or, in local runs, a workerd disk service. Served by the proxy's own widget routes, so the
+   * versioned paths, cache headers and the iframe page's proxy URL and CSP are the Node proxy's.
+   */
+  readonly FAN_POLLS_WIDGET_FILES?: FileFetcher;
   readonly [name: string]: unknown;
 }
 
 const background = backgroundWork();
 let built: Hono | undefined;
+
+/** A binding that answers file requests by path (Workers static assets, a workerd disk service). */
+interface FileFetcher {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The widget routes' reader over a file binding: a file's bytes, or undefined when the binding has none. */
+function filesOf(binding: FileFetcher): FileReader {
+  return async (relativePath) => {
+    const response = await binding.fetch(new Request(`https://widget.files/${relativePath}`));
+    if (!response.ok) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  };
+}
 
 /** The app, built on an isolate's first request: bindings are known only then. */
 function appFor(env: EdgeEnv): Hono {
@@ -35,6 +59,7 @@ function appFor(env: EdgeEnv): Hono {
     waitUntil: background.waitUntil,
     // Cloudflare's edge sets it; behind another proxy, FAN_POLLS_CLIENT_ADDRESS_HEADER says which header to trust.
     clientAddress: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
+    ...(env.FAN_POLLS_WIDGET_FILES === undefined ? {} : { widgetFiles: filesOf(env.FAN_POLLS_WIDGET_FILES) }),
   }).app;
   return built;
 }

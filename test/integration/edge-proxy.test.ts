@@ -3,7 +3,8 @@
 // proxy's, the poll cache refreshed (through `waitUntil`), a sign-in and one vote, the session through a workerd
 // restart, and no secret or token in any answer or log line.
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
@@ -25,20 +26,33 @@ let node: Harness;
 let workerd: RunningWorkerd;
 let edge: Harness;
 const edgeAnswers: Recorded[] = [];
+/** A stand-in for `dist/widget/` (building the widget takes longer than this whole file): served by both proxies. */
+const widgetDirectory = mkdtempSync(`${tmpdir()}/fan-polls-edge-widget-`);
+mkdirSync(`${widgetDirectory}/embed`);
+writeFileSync(`${widgetDirectory}/fan-polls.js`, 'export const widget = "fan-polls";\n');
+writeFileSync(`${widgetDirectory}/fan-polls.voting-Ab12Cd34.js`, 'export const part = 1;\n');
+writeFileSync(
+  `${widgetDirectory}/embed/poll.html`,
+  '<!doctype html><meta name="fan-polls-proxy" content="" /><title>Poll</title>\n',
+);
 
 beforeAll(async () => {
   bundle = await buildEdgeBundle();
-  node = await startHarness({ pollCacheSeconds: 1 });
-  workerd = await startWorkerd(bundle, {
-    FAN_POLLS_PLATFORM_API_URL: node.sandbox.apiUrl,
-    FAN_POLLS_PLATFORM_AUTH_URL: node.sandbox.authUrl,
-    FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
-    FAN_POLLS_CLIENT_SECRET: canarySecret,
-    FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
-    FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-    FAN_POLLS_SESSION_SECRET: 'edge-test-session-secret-0123456789abcdef',
-    FAN_POLLS_POLL_CACHE_SECONDS: '1',
-  });
+  node = await startHarness({ pollCacheSeconds: 1, widgetDir: widgetDirectory });
+  workerd = await startWorkerd(
+    bundle,
+    {
+      FAN_POLLS_PLATFORM_API_URL: node.sandbox.apiUrl,
+      FAN_POLLS_PLATFORM_AUTH_URL: node.sandbox.authUrl,
+      FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
+      FAN_POLLS_CLIENT_SECRET: canarySecret,
+      FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
+      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+      FAN_POLLS_SESSION_SECRET: 'edge-test-session-secret-0123456789abcdef',
+      FAN_POLLS_POLL_CACHE_SECONDS: '1',
+    },
+    { widgetDirectory },
+  );
   node.sandbox.sandbox.state.applications.register({
     ...canaryApplication,
     redirectUris: [node.proxy.config.callbackUrl, `${workerd.url}/auth/callback`],
@@ -50,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await workerd.close();
   await node.close();
+  rmSync(widgetDirectory, { recursive: true, force: true });
 });
 
 function callOn(url: string): Harness['call'] {
@@ -99,6 +114,20 @@ describe('the proxy on workerd', () => {
       });
       expect(again.status).toBe(304);
     }
+  });
+
+  it('serves the widget’s files as the Node proxy does, and its iframe page with its own URL', async () => {
+    for (const path of ['/widget/fan-polls.js', '/widget/fan-polls.voting-Ab12Cd34.js']) {
+      const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+      expect(fromEdge.status).toBe(200);
+      expect(await fromEdge.text()).toBe(await fromNode.text());
+      for (const header of ['ETag', 'Cache-Control', 'Content-Type', 'Access-Control-Allow-Origin'])
+        expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+    }
+    const page = await edge.call('/widget/embed/poll.html');
+    expect(await page.text()).toContain(`content="${workerd.url}"`);
+    expect(page.headers.get('Content-Security-Policy')).toContain(`frame-ancestors 'self' ${pageOrigin}`);
+    expect((await edge.call('/widget/missing.js')).status).toBe(404);
   });
 
   it('signs a fan in, records one vote, shows it within the freshness window, and keeps the session through a restart', async () => {

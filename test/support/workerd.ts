@@ -35,6 +35,8 @@ export interface RunningWorkerd {
 export async function startWorkerd(
   bundle: string,
   env: Record<string, string> = {},
+  /** `widgetDirectory`: the built widget, bound as the Worker's `FAN_POLLS_WIDGET_FILES` (default: an empty folder). */
+  options: { widgetDirectory?: string } = {},
 ): Promise<RunningWorkerd> {
   const folder = mkdtempSync(`${tmpdir()}/fan-polls-workerd-`);
   const port = await freePort();
@@ -47,9 +49,11 @@ export async function startWorkerd(
       bundle: relative(folder, bundle),
       address: `127.0.0.1:${port}`,
       stateDirectory: `${folder}/state`,
+      widgetDirectory: options.widgetDirectory ?? `${folder}/widget`,
     }),
   );
   mkdirSync(`${folder}/state`);
+  mkdirSync(`${folder}/widget`);
   const output: string[] = [];
   let child: ChildProcess | undefined;
   const start = async () => {
