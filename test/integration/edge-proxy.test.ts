@@ -171,4 +171,26 @@ describe('the proxy on workerd', () => {
       expect(text).not.toContain(canaryTokenPrefix);
     }
   });
+
+  // Last: the hold refuses every platform call for its Retry-After.
+  it('holds every platform call after a 429, and so does a fresh isolate after a restart (the hold is shared)', async () => {
+    const faults = node.sandbox.sandbox.state.faults;
+    faults.throttleNext(1, 30);
+    const throttled = await edge.call('/api/polls?limit=3');
+    expect(throttled.status).not.toBe(200);
+    faults.clear();
+    const held = await edge.call('/api/polls?limit=4');
+    expect(held.status).not.toBe(200);
+    expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(20);
+
+    await workerd.restart();
+    // A fresh isolate adopts the shared hold in the background: at most its first call goes through.
+    const statuses: number[] = [];
+    for (let limit = 6; limit < 10; limit += 1) {
+      statuses.push((await edge.call(`/api/polls?limit=${limit}`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+    expect(statuses.at(-1)).not.toBe(200);
+  });
 });
