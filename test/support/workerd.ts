@@ -26,6 +26,8 @@ export interface RunningWorkerd {
   readonly url: string;
   /** Every line workerd wrote (the Worker's logs among them). */
   readonly output: string[];
+  /** The running workerd's process id (benchmarks read its CPU time). */
+  pid(): number | undefined;
   /** Stops workerd and starts it again on the same port and storage, as a deploy or a crash would. */
   restart(): Promise<void>;
   /** Stops it and deletes its storage. */
@@ -80,6 +82,7 @@ export async function startWorkerd(
   return {
     url,
     output,
+    pid: () => child?.pid,
     restart: async () => {
       await stop();
       await start();
