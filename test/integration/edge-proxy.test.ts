@@ -11,6 +11,7 @@ import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/workerd.ts';
 import {
+  callAt,
   canaryApplication,
   castVote,
   fanHeaders,
@@ -58,7 +59,7 @@ beforeAll(async () => {
     redirectUris: [node.proxy.config.callbackUrl, `${workerd.url}/auth/callback`],
   });
   // The harness's fan helpers (sign-in, vote) driving the Worker instead of the Node proxy.
-  edge = { ...node, call: callOn(workerd.url) };
+  edge = { ...node, call: callAt(workerd.url, edgeAnswers) };
 }, 60_000);
 
 afterAll(async () => {
@@ -66,22 +67,6 @@ afterAll(async () => {
   await node.close();
   rmSync(widgetDirectory, { recursive: true, force: true });
 });
-
-function callOn(url: string): Harness['call'] {
-  return async (path, init = {}) => {
-    const { origin = pageOrigin, cookie, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (origin !== null) headers.set('Origin', origin);
-    if (cookie !== undefined) headers.set('Cookie', cookie);
-    const response = await fetch(`${url}${path}`, { redirect: 'manual', ...rest, headers });
-    const body = await response.text();
-    edgeAnswers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
-    return Object.assign(response, {
-      text: () => Promise.resolve(body),
-      json: () => Promise.resolve(JSON.parse(body) as unknown),
-    });
-  };
-}
 
 const votesOf = (pollId: string) => node.sandbox.sandbox.state.polls.find(pollId)?.votes.length ?? 0;
 
