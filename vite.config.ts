@@ -1,4 +1,5 @@
-// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`, `server`, `package`, `configurator`.
+// One Vite config, one build per mode: `widget`, `extension-chrome`, `extension-firefox`, `server`, `package`,
+// `configurator`, `edge`.
 import { defineConfig, type UserConfig } from 'vite';
 
 export default defineConfig(async ({ mode }): Promise<UserConfig> => {
@@ -13,11 +14,13 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
       return (await import('./src/vite.server.ts')).serverBuild();
     case 'configurator':
       return (await import('./widget/configurator/vite.configurator.ts')).configuratorBuild();
+    case 'edge':
+      return (await import('./src/edge/vite.edge.ts')).edgeBuild();
     case 'package':
       return (await import('./widget/package/vite.package.ts')).packageBuild();
     default:
       throw new Error(
-        `Unknown build mode "${mode}": use widget, extension-chrome, extension-firefox, server, package or configurator.`,
+        `Unknown build mode "${mode}": use widget, extension-chrome, extension-firefox, server, package, configurator or edge.`,
       );
   }
 });

@@ -24,8 +24,7 @@ import { publicRoutes, staleIfErrorSeconds, staleWhileRevalidateSeconds } from '
 import { ResponseCache } from './response-cache.ts';
 import { wellFormedPaths } from './request-path.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { createProxyState } from './state/proxy-state.ts';
-import type { RedisConnection } from './state/redis-connection.ts';
+import { memoryProxyState, type ProxyStateFactory } from './state/proxy-state.ts';
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { FileReader } from './file-reader.ts';
@@ -42,8 +41,18 @@ export interface ProxyDeps {
   readonly clientAddress?: (c: Context) => string;
   /** Over `defaultSessionOptions` (tests: small caps, short lifetimes). */
   readonly sessions?: Partial<Omit<SessionStoreOptions, 'now'>>;
-  /** The shared state's connection (Node: `serve.ts` connects it when `config.redisUrl` is set). */
-  readonly redis?: RedisConnection;
+  /**
+   * Where the state lives (default: this instance's memory). Injected by the runtime adapter, so that the app imports
+   * no backend's client: Node's `serve.ts` gives `redisProxyState` when `config.redisUrl` is set, the Workers entry
+   * `durableObjectProxyState`.
+   */
+  readonly state?: ProxyStateFactory;
+  /**
+   * Given every piece of work that goes on after the response that started it (the poll cache's background refresh,
+   * the platform guard's shared-hold reads and writes), so the runtime keeps it alive: Workers end a request's
+   * promises with its response unless handed to `waitUntil`. Node: nothing to do (the default).
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
   /** What the proxy counts (Node: prom-client, served at `/metrics`); default: nothing. */
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
@@ -78,8 +87,14 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const sessionOptions: SessionStoreOptions = { ...defaultSessionOptions, ...deps.sessions, now };
   // The fan's refresh needs the OAuth client, which needs the shared application token's keeper: tied up here.
   const refresh = (refreshToken: string) => platform.oauth.refresh(refreshToken);
-  const state = createProxyState({ config, logger, now, sessionOptions, refresh, redis: deps.redis });
-  const guard = createPlatformGuard(countedPlatformFetch, { now, logger, shared: state.platformHold });
+  const state = (deps.state ?? memoryProxyState)({ config, logger, now, sessionOptions, refresh });
+  const waitUntil = deps.waitUntil ?? (() => undefined);
+  const guard = createPlatformGuard(countedPlatformFetch, {
+    now,
+    logger,
+    shared: state.platformHold,
+    waitUntil,
+  });
   const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const ownOrigin = new URL(config.publicUrl).origin;
@@ -100,6 +115,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       onOutcome: (outcome) => {
         metrics.cache(outcome);
       },
+      waitUntil,
     }),
     signInLimiter: state.signInLimiter,
     tokenMediationLimiter: state.tokenMediationLimiter,

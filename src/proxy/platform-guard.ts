@@ -26,6 +26,8 @@ export interface PlatformGuardOptions {
   readonly sharedReadMs?: number;
   /** In [0, 1): the jitter of each breaker hold (tests pin it). */
   readonly random?: () => number;
+  /** Given the shared hold's reads and writes, which go on after the call (Workers: the request's `waitUntil`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Defaults of the guard, one place: the README's operations section and the tests state bounds from these. */
@@ -178,6 +180,7 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
 /** The application's 429 hold: every route waits it out, and it is shared with every instance (read in the background). */
 function throttleHold(options: PlatformGuardOptions) {
   const { now, logger, shared } = options;
+  const waitUntil = options.waitUntil ?? (() => undefined);
   const maxHoldMs = options.maxHoldMs ?? platformGuardDefaults.maxHoldMs;
   const sharedReadMs = options.sharedReadMs ?? platformGuardDefaults.sharedReadMs;
   let throttledUntil = 0;
@@ -193,14 +196,14 @@ function throttleHold(options: PlatformGuardOptions) {
         reason: 'throttled',
         seconds: Math.ceil((capped - now()) / 1000),
       });
-      shared?.write(capped).catch(() => undefined);
+      if (shared !== undefined) waitUntil(shared.write(capped).catch(() => undefined));
     },
     /** Adopts another instance's 429 hold; in the background, so a slow Redis never delays a platform call. */
     adoptShared(): void {
       if (shared === undefined || sharedReading || now() - sharedCheckedAt < sharedReadMs) return;
       sharedCheckedAt = now();
       sharedReading = true;
-      shared
+      const reading = shared
         .read()
         .then((remote) => {
           if (remote !== undefined && remote > throttledUntil)
@@ -210,6 +213,7 @@ function throttleHold(options: PlatformGuardOptions) {
         .finally(() => {
           sharedReading = false;
         });
+      waitUntil(reading);
     },
   };
 }

@@ -35,6 +35,8 @@ export interface ResponseCacheOptions {
   readonly now?: () => number;
   /** Told how each `get` was answered (metrics). */
   readonly onOutcome?: (outcome: CacheOutcome) => void;
+  /** Given each load that goes on after its caller was answered (Workers: the request's `waitUntil`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 export class ResponseCache {
@@ -88,14 +90,14 @@ export class ResponseCache {
 
   /**
    * The one background refresh of a stale entry, started and not awaited (the reader has the stale entry already).
-   * Its failure is handled inside `#load` (the stale entry stays). An edge runtime keeps it alive from here.
+   * Its failure is handled inside `#load` (the stale entry stays); an edge runtime keeps it alive (`waitUntil`).
    */
   #refreshInBackground(
     key: string,
     load: () => Promise<string>,
     remember: (error: unknown) => boolean,
   ): void {
-    this.#loadRemembering(key, load, remember).catch(() => undefined);
+    this.#background(this.#loadRemembering(key, load, remember));
   }
 
   /** The entry held for `key` while it may be served on error, or else `error` thrown. */
@@ -159,12 +161,18 @@ export class ResponseCache {
       const first = await Promise.race([loading, slow]);
       if (first !== 'slow') return first;
       // The reload's own failure is handled inside #load (the entry stays); it finishes in the background.
-      loading.catch(() => undefined);
+      this.#background(loading);
       this.#options.onOutcome?.('stale_on_slow');
       return entry;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** A load that goes on after its caller was answered: its failure is handled inside #load (the entry stays). */
+  #background(work: Promise<unknown>): void {
+    const settled = work.catch(() => undefined);
+    this.#options.waitUntil?.(settled);
   }
 
   #usableOnError(entry: CachedAnswer): boolean {

@@ -14,6 +14,7 @@ import {
 } from './operations/buffered-log-sink.ts';
 import { prometheusMetrics } from './operations/prometheus-metrics.ts';
 import { closeRedis, connectRedis } from './state/redis-connection.ts';
+import { redisProxyState } from './state/redis-proxy-state.ts';
 
 export interface ServeProxyOptions {
   /** Read like the process environment (`FAN_POLLS_*`); empty means the sandbox defaults. */
@@ -97,10 +98,11 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
       options.deps?.logSink ?? buffered?.sink,
       config.logLevel,
     );
+  // Injected state (a test's) wins; otherwise Redis when configured, connected (and closed) here.
   const redis =
-    options.deps?.redis ??
-    (config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, logger));
-  const ownsRedis = options.deps?.redis === undefined && redis !== undefined;
+    options.deps?.state !== undefined || config.redisUrl === undefined
+      ? undefined
+      : await connectRedis(config.redisUrl, logger);
   const sessions: { count?: () => Promise<number | undefined> } = {};
   const proxy = createProxyApp(config, {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
@@ -109,7 +111,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,
-    ...(redis === undefined ? {} : { redis }),
+    ...(redis === undefined ? {} : { state: redisProxyState(redis) }),
   });
   sessions.count = () => proxy.runtime.state.activeSessions();
   handler.current = proxy.app.fetch;
@@ -117,7 +119,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     try {
       await closing;
       proxy.runtime.state.close();
-      if (ownsRedis) await closeRedis(redis);
+      if (redis !== undefined) await closeRedis(redis);
     } finally {
       // After the last request's line and Redis's goodbye: every buffered line is out before the process exits.
       buffered?.close();

@@ -138,21 +138,7 @@ export async function startHarness(
     return view(instance, () => instance.close());
   };
 
-  const callOn =
-    (instance: RunningProxy): Harness['call'] =>
-    async (path, init = {}) => {
-      const { origin = pageOrigin, cookie, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (origin !== null) headers.set('Origin', origin);
-      if (cookie !== undefined) headers.set('Cookie', cookie);
-      const response = await fetch(`${instance.url}${path}`, { redirect: 'manual', ...rest, headers });
-      const body = await response.text();
-      answers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
-      return Object.assign(response, {
-        text: () => Promise.resolve(body),
-        json: () => Promise.resolve(JSON.parse(body) as unknown),
-      });
-    };
+  const callOn = (instance: RunningProxy): Harness['call'] => callAt(instance.url, answers);
   const call = callOn(proxy);
   return Object.assign(hooks, {
     sandbox,
@@ -164,6 +150,23 @@ export async function startHarness(
     close: () => stack.close(),
     addInstance,
   });
+}
+
+/** Fetches paths of a proxy at `url` as a page of `pageOrigin` would (or `origin`), recording each answer. */
+export function callAt(url: string, answers: Recorded[]): Harness['call'] {
+  return async (path, init = {}) => {
+    const { origin = pageOrigin, cookie, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (origin !== null) headers.set('Origin', origin);
+    if (cookie !== undefined) headers.set('Cookie', cookie);
+    const response = await fetch(`${url}${path}`, { redirect: 'manual', ...rest, headers });
+    const body = await response.text();
+    answers.push({ path, status: response.status, headers: JSON.stringify([...response.headers]), body });
+    return Object.assign(response, {
+      text: () => Promise.resolve(body),
+      json: () => Promise.resolve(JSON.parse(body) as unknown),
+    });
+  };
 }
 
 export const fanHeaders = { [csrfHeaderName]: csrfHeaderValue };

@@ -103,7 +103,8 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A port free now on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

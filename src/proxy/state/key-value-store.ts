@@ -1,8 +1,9 @@
 /**
  * The small store under the session manager and the other shared state: string values that expire, in this
- * process's memory (`memory-key-value-store.ts`) or on Redis (`redis-key-value-store.ts`). It holds no rule of its
+ * process's memory (`memory-key-value-store.ts`), on Redis (`redis-key-value-store.ts`) or, on Workers, in Durable
+ * Objects (`durable-object-key-value-store.ts`). It holds no rule of its
  * own (who may read what, for how long, how often): those live above it, once, whatever the backend. Keys are
- * `namespace:rest` (`session:<id>`); one conformance suite (`key-value-store.conformance.ts`) runs against both.
+ * `namespace:rest` (`session:<id>`); one conformance suite (`key-value-store.conformance.ts`) runs against all three.
  */
 export interface KeyValueStore {
   /** The value, or undefined when absent or expired. */

@@ -3,24 +3,16 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
 import type { SharedHold } from '../platform-guard.ts';
-import { withLocalFallback } from './local-fallback-limiter.ts';
 import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { RedisConnection } from './redis-connection.ts';
-import { redisHealth } from './redis-health.ts';
-import { RedisKeyValueStore } from './redis-key-value-store.ts';
-import { persistenceCheck, persistenceWarnings } from './redis-persistence.ts';
-import { RedisRateLimiter } from './redis-rate-limiter.ts';
 import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
 import type { SessionStoreOptions } from './session-store.ts';
-import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
-import { sharedHold } from './shared-hold.ts';
 import { createTokenCipher, keyFromSecret, type TokenCipher } from './token-cipher.ts';
 
 /** The state an instance keeps between requests: in its memory, or on Redis shared with every instance. */
 export interface ProxyState {
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis' | 'durable-object';
   readonly sessions: SessionManager;
   /** Sign-in starts, callbacks and the extension's code exchange, per client address. */
   readonly signInLimiter: RateLimiter;
@@ -55,78 +47,39 @@ export interface ProxyStateDeps {
   readonly sessionOptions: SessionStoreOptions;
   /** Turns a fan's refresh token into a new pair (the OAuth client, known once the platform access is built). */
   readonly refresh: (refreshToken: string) => Promise<TokenSet>;
-  /** Connected by the runtime adapter when `config.redisUrl` is set. */
-  readonly redis: RedisConnection | undefined;
 }
 
-const minuteMs = 60_000;
+/**
+ * Builds the state for one app. The app's default is `memoryProxyState`; a runtime adapter injects another (Node:
+ * `redisProxyState` when `FAN_POLLS_REDIS_URL` is set; Workers: `durableObjectProxyState`), so that the app imports
+ * no backend's client and bundles for any runtime.
+ */
+export type ProxyStateFactory = (deps: ProxyStateDeps) => ProxyState;
 
-export function createProxyState(deps: ProxyStateDeps): ProxyState {
-  const { config, redis, now } = deps;
-  const cipher = cipherOf(config);
-  if (redis === undefined) {
-    const store = new MemoryKeyValueStore(sessionMemoryCaps(deps.sessionOptions));
-    const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
-    return {
-      kind: 'memory',
-      sessions,
-      signInLimiter: new MemoryRateLimiter(config.signInPerMinute, minuteMs, now),
-      tokenMediationLimiter: new MemoryRateLimiter(config.tokenMediationPerMinute, minuteMs, now),
-      publicMissLimiter: new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
-      publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
-      applicationTokens: undefined,
-      platformHold: undefined,
-      readiness: () => Promise.resolve({ ready: true, warnings: [] }),
-      close: () => undefined,
-      activeSessions: () => sessions.count(),
-    };
-  }
-  const health = redisHealth(redis, { logger: deps.logger });
-  const persistence = persistenceCheck(health, deps.logger);
-  void persistence();
-  const store = new RedisKeyValueStore(health, { counted: ['session'], now });
-  const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
+export const minuteMs = 60_000;
+
+/** The embedded default: everything in this instance's memory (one instance; a restart forgets it). */
+export const memoryProxyState: ProxyStateFactory = (deps) => {
+  const { config, now } = deps;
+  const store = new MemoryKeyValueStore(sessionMemoryCaps(deps.sessionOptions));
+  const sessions = new SessionManager(store, cipherOf(config), deps.refresh, deps.sessionOptions);
   return {
-    kind: 'redis',
+    kind: 'memory',
     sessions,
-    signInLimiter: new RedisRateLimiter(health, 'sign-in', config.signInPerMinute, minuteMs),
-    tokenMediationLimiter: new RedisRateLimiter(
-      health,
-      'token-mediation',
-      config.tokenMediationPerMinute,
-      minuteMs,
-    ),
-    publicMissLimiter: withLocalFallback(
-      new RedisRateLimiter(health, 'public-misses', config.publicMissesPerClientPerMinute, minuteMs),
-      new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
-    ),
-    publicReadBudget: withLocalFallback(
-      new RedisRateLimiter(health, 'public-reads', config.publicReadsPerMinute, minuteMs),
-      new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
-    ),
-    applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
-    platformHold: sharedHold(store),
-    activeSessions: () => sessions.count().catch(() => undefined),
-    readiness: async () => {
-      const [ready, kept] = await Promise.all([
-        health
-          .run((client) => client.ping())
-          .then(
-            () => true,
-            () => false,
-          ),
-        persistence(),
-      ]);
-      return { ready, warnings: persistenceWarnings(kept) };
-    },
-    close: () => {
-      health.close();
-    },
+    signInLimiter: new MemoryRateLimiter(config.signInPerMinute, minuteMs, now),
+    tokenMediationLimiter: new MemoryRateLimiter(config.tokenMediationPerMinute, minuteMs, now),
+    publicMissLimiter: new MemoryRateLimiter(config.publicMissesPerClientPerMinute, minuteMs, now),
+    publicReadBudget: new MemoryRateLimiter(config.publicReadsPerMinute, minuteMs, now),
+    applicationTokens: undefined,
+    platformHold: undefined,
+    readiness: () => Promise.resolve({ ready: true, warnings: [] }),
+    close: () => undefined,
+    activeSessions: () => sessions.count(),
   };
-}
+};
 
 /** The key for tokens at rest: the configured one, or (sandbox, memory) one derived from the session secret. */
-function cipherOf(config: ProxyConfig): TokenCipher {
+export function cipherOf(config: ProxyConfig): TokenCipher {
   return createTokenCipher(
     config.tokenEncryptionKey === undefined
       ? keyFromSecret(config.sessionSecret)

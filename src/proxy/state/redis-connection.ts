@@ -1,6 +1,5 @@
 import { createClient } from '@redis/client';
 import type { ProxyLogger } from '../logger.ts';
-import { ProxyError } from '../errors.ts';
 
 /** The client as created here (RESP3, no modules). */
 export type RedisConnection = ReturnType<typeof newClient>;
@@ -50,13 +49,4 @@ export async function closeRedis(client: RedisConnection): Promise<void> {
       client.destroy();
     });
   else client.destroy();
-}
-
-/** The proxy's error for "the shared state did not answer": 503 with `Retry-After`, never a 500. */
-export function stateUnavailable(cause: unknown, retryAfterSeconds = 5): ProxyError {
-  return new ProxyError(
-    'state_unavailable',
-    'Signing in and voting are briefly unavailable. Try again shortly.',
-    { cause, retryAfterSeconds },
-  );
 }

@@ -1,7 +1,8 @@
 import { ErrorReply } from '@redis/client';
 import { deadline } from '../../platform/deadline.ts';
 import type { ProxyLogger } from '../logger.ts';
-import { stateUnavailable, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { stateUnavailable } from './state-unavailable.ts';
 
 export interface RedisHealthOptions {
   readonly logger: ProxyLogger;

@@ -1,0 +1,181 @@
+// The proxy's contract on the Workers runtime: the built edge bundle (`npm run build:edge`'s settings) on workerd
+// with Durable Objects on local disk, beside the Node proxy on the same sandbox. Public reads byte for byte the Node
+// proxy's, the poll cache refreshed (through `waitUntil`), a sign-in and one vote, the session through a workerd
+// restart, and no secret or token in any answer or log line.
+import { builtinModules } from 'node:module';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Poll } from '../../src/platform/types.ts';
+import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
+import { openRiversidePoll } from '../support/open-poll.ts';
+import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/workerd.ts';
+import {
+  callAt,
+  canaryApplication,
+  castVote,
+  fanHeaders,
+  pageOrigin,
+  signIn,
+  startHarness,
+  type Harness,
+  type Recorded,
+} from './proxy-harness.ts';
+
+let bundle: string;
+let node: Harness;
+let workerd: RunningWorkerd;
+let edge: Harness;
+const edgeAnswers: Recorded[] = [];
+/** A stand-in for `dist/widget/` (building the widget takes longer than this whole file): served by both proxies. */
+const widgetDirectory = mkdtempSync(`${tmpdir()}/fan-polls-edge-widget-`);
+mkdirSync(`${widgetDirectory}/embed`);
+writeFileSync(`${widgetDirectory}/fan-polls.js`, 'export const widget = "fan-polls";\n');
+writeFileSync(`${widgetDirectory}/fan-polls.voting-Ab12Cd34.js`, 'export const part = 1;\n');
+writeFileSync(
+  `${widgetDirectory}/embed/poll.html`,
+  '<!doctype html><meta name="fan-polls-proxy" content="" /><title>Poll</title>\n',
+);
+
+beforeAll(async () => {
+  bundle = await buildEdgeBundle();
+  node = await startHarness({ pollCacheSeconds: 1, widgetDir: widgetDirectory });
+  workerd = await startWorkerd(
+    bundle,
+    {
+      FAN_POLLS_PLATFORM_API_URL: node.sandbox.apiUrl,
+      FAN_POLLS_PLATFORM_AUTH_URL: node.sandbox.authUrl,
+      FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
+      FAN_POLLS_CLIENT_SECRET: canarySecret,
+      FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
+      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+      FAN_POLLS_SESSION_SECRET: 'edge-test-session-secret-0123456789abcdef',
+      FAN_POLLS_POLL_CACHE_SECONDS: '1',
+    },
+    { widgetDirectory },
+  );
+  node.sandbox.sandbox.state.applications.register({
+    ...canaryApplication,
+    redirectUris: [node.proxy.config.callbackUrl, `${workerd.url}/auth/callback`],
+  });
+  // The harness's fan helpers (sign-in, vote) driving the Worker instead of the Node proxy.
+  edge = { ...node, call: callAt(workerd.url, edgeAnswers) };
+}, 60_000);
+
+afterAll(async () => {
+  await workerd.close();
+  await node.close();
+  rmSync(widgetDirectory, { recursive: true, force: true });
+});
+
+const votesOf = (pollId: string) => node.sandbox.sandbox.state.polls.find(pollId)?.votes.length ?? 0;
+
+describe('the proxy on workerd', () => {
+  it('is one bundle with no Node built-in', () => {
+    const code = readFileSync(bundle, 'utf8');
+    const builtins = builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|');
+    const nodeImport = new RegExp(
+      `(?:from|import|require)\\s*\\(?\\s*["'](?:node:[\\w/]+|(?:${builtins}))["']`,
+    );
+    expect(code).not.toMatch(nodeImport);
+    expect(code).not.toContain('@redis/client');
+  });
+
+  it('answers public reads byte for byte as the Node proxy does, with the same ETag and a 304', async () => {
+    for (const path of ['/api/polls?limit=20&orderBy=openAt', '/api/polls?limit=5']) {
+      const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+      expect(fromEdge.status).toBe(200);
+      expect(await fromEdge.text()).toBe(await fromNode.text());
+      for (const header of [
+        'ETag',
+        'Cache-Control',
+        'CDN-Cache-Control',
+        'Access-Control-Allow-Origin',
+        'Vary',
+      ])
+        expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+      const again = await edge.call(path, {
+        headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' },
+      });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it('serves the widget’s files as the Node proxy does, and its iframe page with its own URL', async () => {
+    for (const path of ['/widget/fan-polls.js', '/widget/fan-polls.voting-Ab12Cd34.js']) {
+      const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+      expect(fromEdge.status).toBe(200);
+      expect(await fromEdge.text()).toBe(await fromNode.text());
+      for (const header of ['ETag', 'Cache-Control', 'Content-Type', 'Access-Control-Allow-Origin'])
+        expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+    }
+    const page = await edge.call('/widget/embed/poll.html');
+    expect(await page.text()).toContain(`content="${workerd.url}"`);
+    expect(page.headers.get('Content-Security-Policy')).toContain(`frame-ancestors 'self' ${pageOrigin}`);
+    expect((await edge.call('/widget/missing.js')).status).toBe(404);
+  });
+
+  it('signs a fan in, records one vote, shows it within the freshness window, and keeps the session through a restart', async () => {
+    const { cookie, status } = await signIn(edge, { username: 'sam' });
+    expect(status).toBe(200);
+    expect(cookie).toBeDefined();
+    const polls = (
+      (await (
+        await edge.call('/api/user/polls?limit=50', { cookie: cookie!, headers: fanHeaders })
+      ).json()) as {
+        data: Poll[];
+      }
+    ).data;
+    const poll = openRiversidePoll(polls, { accept: (candidate) => candidate.userVote === false });
+    const answerId = poll.answers[0]?.id ?? '';
+    const publicPath = `/api/polls/${poll.id}`;
+    const before = await (await edge.call(publicPath)).text();
+    const votes = votesOf(poll.id);
+
+    expect((await castVote(edge, cookie!, poll.id, answerId)).status).toBe(201);
+    expect((await castVote(edge, cookie!, poll.id, answerId)).status).toBeGreaterThanOrEqual(400);
+    expect(votesOf(poll.id)).toBe(votes + 1);
+
+    // Fresh 1 s, then served stale once while the refresh runs on in the Worker's waitUntil.
+    let after = before;
+    for (let tries = 0; tries < 30 && after === before; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await (await edge.call(publicPath)).text();
+    }
+    expect(after).not.toBe(before);
+
+    await workerd.restart();
+    const session = await edge.call('/api/user/me', { cookie: cookie!, headers: fanHeaders });
+    expect(session.status).toBe(200);
+  });
+
+  it('puts no secret or token in any answer or log line', () => {
+    expect(edgeAnswers.length).toBeGreaterThan(5);
+    for (const text of [...edgeAnswers.map((answer) => answer.headers + answer.body), ...workerd.output]) {
+      expect(text).not.toContain(canarySecret);
+      expect(text).not.toContain(canaryTokenPrefix);
+    }
+  });
+
+  // Last: the hold refuses every platform call for its Retry-After.
+  it('holds every platform call after a 429, and so does a fresh isolate after a restart (the hold is shared)', async () => {
+    const faults = node.sandbox.sandbox.state.faults;
+    faults.throttleNext(1, 30);
+    const throttled = await edge.call('/api/polls?limit=3');
+    expect(throttled.status).not.toBe(200);
+    faults.clear();
+    const held = await edge.call('/api/polls?limit=4');
+    expect(held.status).not.toBe(200);
+    expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(20);
+
+    await workerd.restart();
+    // A fresh isolate adopts the shared hold in the background: at most its first call goes through.
+    const statuses: number[] = [];
+    for (let limit = 6; limit < 10; limit += 1) {
+      statuses.push((await edge.call(`/api/polls?limit=${limit}`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+    expect(statuses.at(-1)).not.toBe(200);
+  });
+});
