@@ -91,8 +91,12 @@ function entryBuilds(): Plugin {
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
       await writeElementsManifest();
       // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).
-      await writeFile(outDir + 'version.json', JSON.stringify({ version: widgetVersion }) + '\n');
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
+      // With the files a card's recommended snippet preloads (the configurator writes them into it).
+      await writeFile(
+        outDir + 'version.json',
+        JSON.stringify({ version: widgetVersion, scriptTagCard: files.scriptTagCard }) + '\n',
+      );
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
       await retainReleases(outDir, widgetVersion, previous);
     },

@@ -54,6 +54,7 @@ export class FanPollsConfigurator extends LitElement {
     pageAddress: { state: true },
     events: { state: true },
     copied: { state: true },
+    elementCode: { state: true },
   };
 
   declare settings: ConfiguratorSettings | undefined;
@@ -64,11 +65,14 @@ export class FanPollsConfigurator extends LitElement {
   declare pageAddress: string;
   declare events: readonly LoggedEvent[];
   declare copied: string | undefined;
+  /** The element code a card's snippet preloads, from the pinned build's `version.json`. */
+  declare elementCode: readonly string[];
   #preview: { key: string; element: HTMLElement } | undefined;
 
   constructor() {
     super();
     this.choices = [];
+    this.elementCode = [];
     this.filter = { partnerId: '', phase: 'open', search: '' };
     this.choice = {
       embed: 'card',
@@ -101,10 +105,15 @@ export class FanPollsConfigurator extends LitElement {
       if (settings.version === undefined) throw new Error('This proxy serves no versioned widget build.');
       // The widget exactly as the partner's page loads it: from this proxy, pinned to its version.
       const base = `${settings.proxyUrl}/widget/v${settings.version}`;
-      await Promise.all([
+      const [build] = await Promise.all([
+        // The element code the card's snippet preloads (its hashed names change with each build).
+        fetch(`${base}/version.json`).then(
+          (answer) => answer.json() as Promise<{ scriptTagCard?: string[] }>,
+        ),
         import(/* @vite-ignore */ `${base}/fan-polls.js`),
         import(/* @vite-ignore */ `${base}/fan-polls-frame.js`),
       ]);
+      this.elementCode = (build.scriptTagCard ?? []).filter((file) => file !== 'fan-polls.js');
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -364,6 +373,7 @@ export class FanPollsConfigurator extends LitElement {
       ...this.choice,
       proxyUrl: settings.proxyUrl,
       version: settings.version,
+      elementCode: this.elementCode,
       pollId: poll.id,
       partnerId: poll.partnerId,
     };

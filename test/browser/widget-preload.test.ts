@@ -1,0 +1,166 @@
+// The recommended snippet (docs/embedding.md, configurator): its preloads are the requests the widget then makes, so
+// the poll read starts with the HTML, one round trip after it, and is made once. The one-line script tag still works,
+// a round trip later. Round trips are counted from the requests the page made (a request is one deeper than the
+// deepest one that had finished when it started; the HTML is 0).
+import { readFileSync } from 'node:fs';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { embedSnippet, preloadLines, type EmbedChoice } from '../../widget/configurator/embed-snippet.ts';
+import { widgetVersion } from '../../widget/base/widget-version.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
+import { ensureWidgetBuilt, launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
+
+let browser: Browser;
+let stack: SandboxAndProxy;
+let server: { url: string; close: () => Promise<void> };
+let polls: Poll[] = [];
+const pages = new Map<string, string>();
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  const listening = await listenOnLoopback((request) => {
+    const body = pages.get(new URL(request.url).pathname);
+    return body === undefined
+      ? new Response('Not found', { status: 404 })
+      : new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  }, 0);
+  // The partner's page on another site than the proxy, as in production.
+  server = { url: onAnotherSite(listening.url), close: () => closeServer(listening.server) };
+  stack = await startStackAllowing(server.url, { simulate: false });
+  polls = ((await (await fetch(`${stack.proxy.url}/api/polls?limit=50`)).json()) as { data: Poll[] }).data;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+  await server.close();
+});
+
+function choiceFor(pollId: string): EmbedChoice {
+  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as { scriptTagCard: string[] };
+  return {
+    embed: 'card',
+    proxyUrl: stack.proxy.url,
+    version: widgetVersion,
+    elementCode: built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
+    pollId,
+    partnerId: '',
+    theme: 'light',
+    lang: '',
+    minHeight: 440,
+    maxWidth: 0,
+    tracking: {},
+  };
+}
+
+function articlePage(head: string, body: string): string {
+  const text = '<p>' + 'Riverside came from behind at a rain-soaked Riverside Park. '.repeat(8) + '</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match report</title>
+<style>fan-poll { display: block; min-height: 440px; }</style>${head}</head>
+<body><h1>Late header settles the derby</h1>${text}${body}${text.repeat(4)}</body></html>`;
+}
+
+interface Load {
+  readonly page: Page;
+  /** The requests for the proxy's poll read, in order. */
+  readonly pollReads: string[];
+  /** Sequential round trips after the HTML to the first poll read's answer. */
+  readonly roundTripsToData: number;
+  /** Every URL the page requested. */
+  readonly requested: string[];
+  readonly warnings: string[];
+}
+
+/** Opens `path` with a fresh context and waits until every card shows its question. */
+async function load(path: string, html: string, cards: number): Promise<Load> {
+  pages.set(path, html);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const done: Request[] = [];
+  page.on('requestfinished', (request) => done.push(request));
+  await page.goto(server.url + path);
+  for (let index = 0; index < cards; index += 1)
+    await page.locator('fan-poll').nth(index).locator('[part="question"]').waitFor();
+  // Chromium warns of an unused preload a few seconds after the load: leave it the time to.
+  await page.waitForTimeout(3500);
+  const timed = done
+    .map((request) => {
+      const timing = request.timing();
+      return { url: request.url(), start: timing.startTime, end: timing.startTime + timing.responseEnd };
+    })
+    .sort((a, b) => a.start - b.start);
+  const depth = new Map<(typeof timed)[number], number>([[timed[0]!, 0]]);
+  for (const request of timed.slice(1)) {
+    let deepest = 0;
+    for (const [earlier, level] of depth)
+      if (earlier.end <= request.start) deepest = Math.max(deepest, level);
+    depth.set(request, deepest + 1);
+  }
+  const reads = timed.filter((request) => request.url.includes('/api/polls?'));
+  return {
+    page,
+    pollReads: reads.map((request) => request.url),
+    roundTripsToData: depth.get(reads[0]!) ?? Number.NaN,
+    requested: timed.map((request) => request.url),
+    warnings,
+  };
+}
+
+const openPoll = () => polls.find((poll) => poll.status === 'open')!;
+
+describe('the recommended snippet in Chromium', () => {
+  it('reads the poll once, with the preloaded request, one round trip after the HTML', async () => {
+    const { html } = embedSnippet(choiceFor(openPoll().id));
+    const { page, pollReads, roundTripsToData, requested, warnings } = await load(
+      '/one.html',
+      articlePage(html, ''),
+      1,
+    );
+    expect(pollReads).toEqual([`${stack.proxy.url}/api/polls?ids[]=${openPoll().id}&limit=1`]);
+    expect(roundTripsToData).toBe(1);
+    // The preloaded modules are the ones that run: each loaded once, the element code with the HTML too.
+    const code = requested.filter((url) => url.endsWith('.js'));
+    expect(new Set(code).size).toBe(code.length);
+    expect(code.some((url) => url.includes('/chunks/page-widget-'))).toBe(true);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reads a page of several cards once, with one preload listing their ids', async () => {
+    const ids = polls.slice(0, 4).map((poll) => poll.id);
+    const { proxyUrl, version, elementCode } = choiceFor(ids[0]!);
+    const head = [
+      ...preloadLines(proxyUrl, version, ids, elementCode),
+      `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls.js" data-proxy="${proxyUrl}"></script>`,
+    ].join('\n');
+    const body = ids
+      .map((id) => `<fan-poll poll-id="${id}" eager></fan-poll><p>Between the cards.</p>`)
+      .join('');
+    const { page, pollReads, roundTripsToData, warnings } = await load(
+      '/several.html',
+      articlePage(head, body),
+      ids.length,
+    );
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(1);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('still works with the one-line script tag, a round trip later', async () => {
+    const { proxyUrl, version } = choiceFor(openPoll().id);
+    const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls.js" data-proxy="${proxyUrl}"></script>`;
+    const body = `<fan-poll poll-id="${openPoll().id}"></fan-poll>`;
+    const { page, pollReads, roundTripsToData } = await load('/plain.html', articlePage(head, body), 1);
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(2);
+    await page.context().close();
+  });
+});
