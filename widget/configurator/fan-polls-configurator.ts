@@ -55,6 +55,7 @@ export class FanPollsConfigurator extends LitElement {
     events: { state: true },
     copied: { state: true },
     elementCode: { state: true },
+    readOnlyCode: { state: true },
   };
 
   declare settings: ConfiguratorSettings | undefined;
@@ -67,12 +68,15 @@ export class FanPollsConfigurator extends LitElement {
   declare copied: string | undefined;
   /** The element code a card's snippet preloads, from the pinned build's `version.json`. */
   declare elementCode: readonly string[];
+  /** What a card of any phase but open also needs before it paints (`card-details`): preloaded for those. */
+  declare readOnlyCode: readonly string[];
   #preview: { key: string; element: HTMLElement } | undefined;
 
   constructor() {
     super();
     this.choices = [];
     this.elementCode = [];
+    this.readOnlyCode = [];
     this.filter = { partnerId: '', phase: 'open', search: '' };
     this.choice = {
       embed: 'card',
@@ -108,12 +112,13 @@ export class FanPollsConfigurator extends LitElement {
       const [build] = await Promise.all([
         // The element code the card's snippet preloads (its hashed names change with each build).
         fetch(`${base}/version.json`).then(
-          (answer) => answer.json() as Promise<{ scriptTagCard?: string[] }>,
+          (answer) => answer.json() as Promise<{ scriptTagCard?: string[]; readOnlyCard?: string[] }>,
         ),
         import(/* @vite-ignore */ `${base}/fan-polls.js`),
         import(/* @vite-ignore */ `${base}/fan-polls-frame.js`),
       ]);
       this.elementCode = (build.scriptTagCard ?? []).filter((file) => file !== 'fan-polls.js');
+      this.readOnlyCode = build.readOnlyCard ?? [];
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -373,7 +378,7 @@ export class FanPollsConfigurator extends LitElement {
       ...this.choice,
       proxyUrl: settings.proxyUrl,
       version: settings.version,
-      elementCode: this.elementCode,
+      elementCode: poll.phase === 'open' ? this.elementCode : [...this.elementCode, ...this.readOnlyCode],
       pollId: poll.id,
       partnerId: poll.partnerId,
     };
