@@ -89,7 +89,12 @@ function entryBuilds(): Plugin {
     async closeBundle() {
       if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
       for (const entry of entries) await build(entryBuild(entry.source, entry.file, pageWidgetFile));
-      await copyFile(widgetFolder + 'iframe/poll.html', outDir + 'embed/poll.html');
+      // The iframe page preloads the element code its script imports (the script is in the page already).
+      const framePage = (await readFile(widgetFolder + 'iframe/poll.html', 'utf8')).replace(
+        '<!-- fan-polls-element-code -->',
+        elementCode.map((file) => `<link rel="modulepreload" href="../${file}" />`).join('\n    '),
+      );
+      await writeFile(outDir + 'embed/poll.html', framePage);
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
       await writeElementsManifest();
       // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).

@@ -154,6 +154,32 @@ describe('the recommended snippet in Chromium', () => {
     await page.context().close();
   });
 
+  it('starts the banner’s poll read and element code with its frame page, read once', async () => {
+    const { proxyUrl, version } = choiceFor(openPoll().id);
+    const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls-frame.js"></script>`;
+    const body = `<fan-poll-frame poll-id="${openPoll().id}"></fan-poll-frame>`;
+    pages.set('/banner.html', articlePage(head, body));
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => warnings.push(message.text()));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const framePage = page.waitForResponse((response) => response.url().includes('/embed/poll.html'));
+    await page.goto(`${server.url}/banner.html`);
+    // The frame page arrives with its read and the element code named in it, before any of its script ran.
+    const html = await (await framePage).text();
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${proxyUrl}/api/polls?ids[]=${openPoll().id}&amp;limit=1" />`,
+    );
+    expect(html).toMatch(/<link rel="modulepreload" href="\.\.\/chunks\/page-widget-[\w-]+\.js" \/>/);
+    await page.frameLocator('iframe').locator('fan-poll [part="question"]').waitFor();
+    await page.waitForTimeout(3500);
+    expect(requested.filter((url) => url.includes('/api/polls?'))).toHaveLength(1);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('still works with the one-line script tag, a round trip later', async () => {
     const { proxyUrl, version } = choiceFor(openPoll().id);
     const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls.js" data-proxy="${proxyUrl}"></script>`;

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { closeServer, listenOnLoopback } from '../../../src/node/loopback-server.ts';
+import { withPollPreload } from '../../../widget/iframe/frame-preload.ts';
 import { articlePage, benchCases, type EmbedSnippet, type PollChoice } from './article-pages.ts';
 
 export interface BenchBuild {
@@ -52,9 +53,16 @@ export async function serveArticles(
         let body = await readFile(build.widgetDir + path);
         if (path === 'embed/poll.html')
           body = Buffer.from(
-            body
-              .toString()
-              .replace('name="fan-polls-proxy" content=""', `name="fan-polls-proxy" content="${proxyUrl()}"`),
+            withPollPreload(
+              body
+                .toString()
+                .replace(
+                  'name="fan-polls-proxy" content=""',
+                  `name="fan-polls-proxy" content="${proxyUrl()}"`,
+                ),
+              proxyUrl(),
+              c.req.query('poll'),
+            ),
           );
         return gzip(body, types[extname(path)] ?? 'application/octet-stream');
       } catch {
