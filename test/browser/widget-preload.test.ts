@@ -7,6 +7,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
+import { viewPoll } from '../../src/polls/poll-view.ts';
 import { embedSnippet, preloadLines, type EmbedChoice } from '../../widget/configurator/embed-snippet.ts';
 import { widgetVersion } from '../../widget/base/widget-version.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
@@ -39,13 +40,20 @@ afterAll(async () => {
   await server.close();
 });
 
-function choiceFor(pollId: string): EmbedChoice {
-  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as { scriptTagCard: string[] };
+function choiceFor(pollId: string, readOnly = false): EmbedChoice {
+  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as {
+    scriptTagCard: string[];
+    readOnlyCard: string[];
+  };
   return {
     embed: 'card',
     proxyUrl: stack.proxy.url,
     version: widgetVersion,
-    elementCode: built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
+    // As the configurator writes it: a poll that is not open preloads `card-details` too.
+    elementCode: [
+      ...built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
+      ...(readOnly ? built.readOnlyCard : []),
+    ],
     pollId,
     partnerId: '',
     theme: 'light',
@@ -71,7 +79,22 @@ interface Load {
   readonly roundTripsToData: number;
   /** Every URL the page requested. */
   readonly requested: string[];
+  /** The round trip at which each chunk started (1: with the HTML), by its name without the hash. */
+  readonly chunkDepths: Record<string, number[]>;
   readonly warnings: string[];
+}
+
+/** The round trip at which each chunk started, by the chunk's name without its hash. */
+function chunkDepths<Timed extends { url: string }>(
+  timed: readonly Timed[],
+  depth: ReadonlyMap<Timed, number>,
+): Record<string, number[]> {
+  const byName: Record<string, number[]> = {};
+  for (const request of timed) {
+    const name = /\/chunks\/(.+)-\w+\.js$/.exec(request.url)?.[1];
+    if (name) (byName[name] ??= []).push(depth.get(request)!);
+  }
+  return byName;
 }
 
 /** Opens `path` with a fresh context and waits until every card shows its question. */
@@ -109,6 +132,7 @@ async function load(path: string, html: string, cards: number): Promise<Load> {
     pollReads: reads.map((request) => request.url),
     roundTripsToData: depth.get(reads[0]!) ?? Number.NaN,
     requested: timed.map((request) => request.url),
+    chunkDepths: chunkDepths(timed, depth),
     warnings,
   };
 }
@@ -129,6 +153,24 @@ describe('the recommended snippet in Chromium', () => {
     const code = requested.filter((url) => url.endsWith('.js'));
     expect(new Set(code).size).toBe(code.length);
     expect(code.some((url) => url.includes('/chunks/page-widget-'))).toBe(true);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts every chunk a read-only card paints with beside the HTML, not after the data', async () => {
+    const poll = polls.find((each) => viewPoll(each, Date.now()).phase !== 'open')!;
+    const { html } = embedSnippet(choiceFor(poll.id, true));
+    const { page, pollReads, roundTripsToData, chunkDepths, warnings } = await load(
+      '/read-only.html',
+      articlePage(html, ''),
+      1,
+    );
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(1);
+    // The element code and card-details, each requested once, both at round trip 1 (the chunk is still needed);
+    // the list's chunk, which no card waits for, comes later.
+    expect(chunkDepths['page-widget']).toEqual([1]);
+    expect(chunkDepths['card-details']).toEqual([1]);
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     await page.context().close();
   });
