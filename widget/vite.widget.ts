@@ -65,6 +65,7 @@ function common(): InlineConfig {
 function entryBuilds(): Plugin {
   let pageWidgetFile: string | undefined;
   let elementCode: string[] = [];
+  let cardDetails: string | undefined;
   let previous: PreviousBuilds = { releases: [], files: new Map() };
   return {
     name: 'fan-polls-entry-builds',
@@ -83,16 +84,28 @@ function entryBuilds(): Plugin {
         for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
           needed.add(imported);
       elementCode = [...needed];
+      cardDetails = chunks.find((chunk) => chunk.name === 'card-details')?.fileName;
     },
     async closeBundle() {
       if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
       for (const entry of entries) await build(entryBuild(entry.source, entry.file, pageWidgetFile));
-      await copyFile(widgetFolder + 'iframe/poll.html', outDir + 'embed/poll.html');
+      // The iframe page preloads the element code its script imports (the script is in the page already).
+      const framePage = (await readFile(widgetFolder + 'iframe/poll.html', 'utf8')).replace(
+        '<!-- fan-polls-element-code -->',
+        elementCode.map((file) => `<link rel="modulepreload" href="../${file}" />`).join('\n    '),
+      );
+      await writeFile(outDir + 'embed/poll.html', framePage);
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
       await writeElementsManifest();
       // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).
-      await writeFile(outDir + 'version.json', JSON.stringify({ version: widgetVersion }) + '\n');
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
+      // With the files a card's recommended snippet preloads (the configurator writes them into it): a card of any
+      // phase but open paints once `card-details` is there too.
+      const preloads = { scriptTagCard: files.scriptTagCard, readOnlyCard: cardDetails ? [cardDetails] : [] };
+      await writeFile(
+        outDir + 'version.json',
+        JSON.stringify({ version: widgetVersion, ...preloads }) + '\n',
+      );
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
       await retainReleases(outDir, widgetVersion, previous);
     },

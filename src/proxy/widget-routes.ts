@@ -9,6 +9,7 @@ import { unversionedPath } from './widget-version.ts';
 import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
+import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -64,7 +65,16 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
       file = etagOf(body).then((etag) => ({ body, etag }));
       tagged.set(path, file);
     }
-    const { body, etag } = await file;
+    let { body, etag } = await file;
+    if (path === framePagePath) {
+      // Its poll's read preloaded in the page (one round trip less); the page, and so its ETag, per poll.
+      const page = new TextDecoder().decode(body);
+      const filled = withPollPreload(page, runtime.config.publicUrl, c.req.query('poll'));
+      if (filled !== page) {
+        body = new TextEncoder().encode(filled);
+        etag = await etagOf(body);
+      }
+    }
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     c.header(

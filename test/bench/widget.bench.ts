@@ -1,20 +1,20 @@
 // Widget figures as a fan waits for them: a plain article page at a phone's width in Chromium, the network throttled to
-// Fast 4G through the DevTools protocol, a cold cache, timed from navigation start; this build and the baseline
-// (main before issue 12) side by side in the same run, alternating. Also the gzip size of each build's files.
+// Fast 4G through the DevTools protocol, a cold cache, timed from navigation start; this build (with the one-line
+// script tag and with the recommended snippet), the previous build and the two floors (inline JS, static markup) side
+// by side in the same run, alternating, with each case's ratio to its floors. Also the gzip size of the card's code.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
-import { readWidgetFiles } from '../../widget/build/widget-files.ts';
 import { launchChromium } from '../browser/widget-stack.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt } from '../support/vite-build.ts';
 import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/article-pages.ts';
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
-import { baselineCommit, baselineWidgetDir } from './widget/baseline-build.ts';
+import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
@@ -22,19 +22,20 @@ const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url))
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
 
-function printSizes(baselineDir: string): void {
-  const current = readWidgetFiles().scriptTagCard;
-  const currentCard = current.reduce((sum, file) => sum + gzipBytes(currentDir + file), 0);
-  // The baseline's open card: its first-paint script, then its voting and live parts.
-  const baselineFiles = ['fan-polls.js', 'fan-polls.voting.js', 'fan-polls.live.js'];
-  const baselineCard = baselineFiles.reduce((sum, file) => sum + gzipBytes(baselineDir + file), 0);
+function printSizes(previousDir: string): void {
+  const cardBytes = (dir: string) => {
+    const files = (
+      JSON.parse(readFileSync(`${dir}../widget-files.json`, 'utf8')) as { scriptTagCard: string[] }
+    ).scriptTagCard;
+    return { files, bytes: files.reduce((sum, file) => sum + gzipBytes(dir + file), 0) };
+  };
+  const current = cardBytes(currentDir);
+  const previous = cardBytes(previousDir);
   console.log(`code a script-tag card with an open poll needs, gzip -9 (target 20 kB = 20,480 B):`);
+  console.log(`  this build: ${current.bytes} B (${current.files.join(' + ')})`);
+  console.log(`  ${previousCommit}: ${previous.bytes} B (${previous.files.join(' + ')})`);
   console.log(
-    `  this build: ${currentCard} B (${current.join(' + ')}) ${currentCard <= 20_480 ? 'OK' : 'OVER'}`,
-  );
-  console.log(`  ${baselineCommit}: ${baselineCard} B (${baselineFiles.join(' + ')})`);
-  console.log(
-    `  fan-polls-frame.js: this build ${gzipBytes(currentDir + 'fan-polls-frame.js')} B, ${baselineCommit} ${gzipBytes(baselineDir + 'fan-polls-frame.js')} B`,
+    `  fan-polls.js: this build ${gzipBytes(currentDir + 'fan-polls.js')} B, ${previousCommit} ${gzipBytes(previousDir + 'fan-polls.js')} B`,
   );
 }
 
@@ -45,7 +46,12 @@ async function choosePolls(proxyUrl: string): Promise<PollChoice> {
   const open = body.data.find((poll) => phase(poll) === 'open');
   const readOnly = body.data.find((poll) => phase(poll) === 'disclosed' || phase(poll) === 'closed');
   if (!open || !readOnly) throw new Error('The sandbox has no open or no read-only poll.');
-  return { open: open.id, readOnly: readOnly.id, ten: body.data.slice(0, 10).map((poll) => poll.id) };
+  return {
+    open: open.id,
+    readOnly: readOnly.id,
+    ten: body.data.slice(0, 10).map((poll) => poll.id),
+    byId: new Map(body.data.map((poll) => [poll.id, poll])),
+  };
 }
 
 const median = (values: readonly number[]): number => {
@@ -77,15 +83,19 @@ function summary(figures: readonly PageFigures[]): Record<string, string> {
 export default async function widgetBench(): Promise<void> {
   ensureWidgetBuilt();
   const builds: BenchBuild[] = [
+    { name: 'recommended', widgetDir: currentDir, snippet: snippets.recommended },
     { name: 'current', widgetDir: currentDir, snippet: snippets.current },
-    { name: 'baseline', widgetDir: baselineWidgetDir(), snippet: snippets.baseline },
-    { name: 'unreserved', widgetDir: currentDir, snippet: snippets.unreserved },
+    { name: 'previous', widgetDir: previousWidgetDir(), snippet: snippets.current },
+    { name: 'inline', widgetDir: currentDir, snippet: snippets.inline },
+    { name: 'static', widgetDir: currentDir, snippet: snippets.static },
   ];
-  printSizes(builds[1]!.widgetDir);
+  printSizes(builds[2]!.widgetDir);
   const label: Record<string, string> = {
-    current: 'this build',
-    baseline: baselineCommit,
-    unreserved: 'this build, no reserved height',
+    recommended: 'this build, recommended snippet',
+    current: 'this build, one-line script tag',
+    previous: `${previousCommit}, one-line script tag`,
+    inline: 'inline-JS floor',
+    static: 'static floor',
   };
 
   // The pages need the proxy's URL and the polls, known once the proxy (which must allow the pages' origin) runs.
@@ -112,8 +122,8 @@ export default async function widgetBench(): Promise<void> {
             browser,
             `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
             {
-              banner: benchCase === 'iframe banner',
-              interactive: benchCase === 'open card',
+              banner: benchCase === 'iframe banner' && !build.snippet.floor,
+              interactive: benchCase === 'open card' && !build.snippet.floor,
             },
             run === 0 ? screenshotPath(`bench-${build.name}-${caseSlug(benchCase)}.png`) : undefined,
           );
@@ -129,12 +139,19 @@ export default async function widgetBench(): Promise<void> {
     `\nChromium, 375x740, Fast 4G (${fast4g.latency} ms RTT, ${(fast4g.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
       `${(fast4g.uploadThroughput * 8) / 1e3} kbit/s up) through CDP, cold cache, medians of ${runs} runs; ms from navigation start`,
   );
+  // Each case's time to data over its floors' in the same run (a banner over one card's floors).
+  const dataMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.dataMs));
   const rows = benchCases.flatMap((benchCase: BenchCase) =>
-    builds.map((build) => ({
-      case: benchCase,
-      build: label[build.name],
-      ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
-    })),
+    builds.map((build) => {
+      const ms = dataMedian(`${benchCase}|${build.name}`);
+      return {
+        case: benchCase,
+        build: label[build.name],
+        'x inline': (ms / dataMedian(`${benchCase}|inline`)).toFixed(2),
+        'x static': (ms / dataMedian(`${benchCase}|static`)).toFixed(2),
+        ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
+      };
+    }),
   );
   console.table(rows);
 }

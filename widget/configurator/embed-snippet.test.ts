@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedSnippet, type EmbedChoice } from './embed-snippet.ts';
+import { embedSnippet, preloadLines, type EmbedChoice } from './embed-snippet.ts';
 
 const choice: EmbedChoice = {
   embed: 'card',
@@ -18,12 +18,32 @@ describe('embedSnippet', () => {
   it('pins the script tag to the proxy’s version and writes only the options given, tracking in the spec’s order', () => {
     const { html, css } = embedSnippet(choice);
     expect(html).toBe(
-      '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>\n' +
-        '<fan-poll\n  poll-id="poll-1"\n  theme="dark"\n  referrer="club-site"\n  campaign="spring"\n>\n' +
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">\n' +
+        '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>\n' +
+        '<fan-poll\n  poll-id="poll-1"\n  theme="dark"\n  referrer="club-site"\n  campaign="spring"\n  eager\n>\n' +
         '  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n</fan-poll>\n',
     );
     expect(css).toBe(
       'fan-poll {\n  display: block;\n  --fan-poll-min-height: 440px;\n  min-height: var(--fan-poll-min-height);\n}\n',
+    );
+  });
+
+  it('preloads a card’s element code and its read exactly as the entry then asks for them', () => {
+    const id = '3f2b8a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const { html } = embedSnippet({ ...choice, pollId: id, elementCode: ['chunks/page-widget-AbC12345.js'] });
+    expect(html.split('\n').slice(0, 3)).toEqual([
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">',
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/chunks/page-widget-AbC12345.js">',
+      // The URL of `prefetchPolls` (ids sorted, `limit`), `&` escaped in the attribute.
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="https://polls.club.example/api/polls?ids[]=${id}&amp;limit=1">`,
+    ]);
+    expect(
+      preloadLines('https://p.example', '1.0.0', [
+        'b0000000-0000-4000-8000-000000000000',
+        'a0000000-0000-4000-8000-000000000000',
+      ])[1],
+    ).toBe(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://p.example/api/polls?ids[]=a0000000-0000-4000-8000-000000000000&amp;ids[]=b0000000-0000-4000-8000-000000000000&amp;limit=2">',
     );
   });
 

@@ -1,5 +1,6 @@
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { escapeHtml } from '../../src/contracts/html-escape.ts';
+import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
 
 /** What the partner chose in the configurator. */
 export interface EmbedChoice {
@@ -24,6 +25,11 @@ export interface EmbedChoice {
   /** The widest the embed gets, in CSS pixels; 0: the width of its container. */
   readonly maxWidth: number;
   readonly tracking: Readonly<Partial<Record<TrackingParameterName, string>>>;
+  /**
+   * The element code the entry imports, paths under the pinned widget folder (`version.json`'s `scriptTagCard` after
+   * `fan-polls.js`): the card's snippet preloads them. Empty: only the entry is preloaded.
+   */
+  readonly elementCode?: readonly string[];
 }
 
 export interface EmbedSnippet {
@@ -51,6 +57,31 @@ export function embedElement(choice: EmbedChoice): { tag: string; attributes: [s
   return { tag: tags[choice.embed], attributes: attributes.filter(([, value]) => value !== '') };
 }
 
+/**
+ * The head lines that let a script-tag card's code and data start with the HTML (docs/embedding.md, "Recommended"):
+ * `modulepreload` for the entry and the element code it imports, and the batched poll read exactly as
+ * `widget/delivery/prefetch.ts` then asks for it (same URL, ids sorted, `credentials: 'omit'`, hence
+ * `crossorigin="anonymous"`), so that the browser hands the preloaded answer to that request. `pollIds` are the
+ * page's `eager` cards (the entry reads them at once, wherever they are).
+ */
+export function preloadLines(
+  proxyUrl: string,
+  version: string,
+  pollIds: readonly string[],
+  elementCode: readonly string[] = [],
+): string[] {
+  const base = `${proxyUrl}/widget/v${version}`;
+  const path = proxyPollsPath(pollIds);
+  return [
+    ...['fan-polls.js', ...elementCode].map(
+      (file) => `<link rel="modulepreload" href="${escapeHtml(`${base}/${file}`)}">`,
+    ),
+    ...(path === undefined
+      ? []
+      : [`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + path)}">`]),
+  ];
+}
+
 /** The snippet for `choice`, exactly as a partner pastes it: script tag pinned to the version, element, CSS rule. */
 export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
   const base = `${choice.proxyUrl}/widget/v${choice.version}`;
@@ -59,14 +90,21 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
       ? `<script type="module" src="${escapeHtml(`${base}/fan-polls-frame.js`)}"></script>`
       : `<script type="module" src="${escapeHtml(`${base}/fan-polls.js`)}" data-proxy="${escapeHtml(choice.proxyUrl)}"></script>`;
   const { tag, attributes } = embedElement(choice);
-  const opening = [`<${tag}`, ...attributes.map(([name, value]) => `  ${name}="${escapeHtml(value)}"`)].join(
-    '\n',
-  );
+  // A card reads at once (`eager`) so that its read is the one the preload started, wherever the card sits.
+  const shown = choice.embed === 'card' ? [...attributes, ['eager', ''] as [string, string]] : attributes;
+  const opening = [
+    `<${tag}`,
+    ...shown.map(([name, value]) => (value === '' ? `  ${name}` : `  ${name}="${escapeHtml(value)}"`)),
+  ].join('\n');
   const fallback =
     choice.embed === 'card'
       ? '\n  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n'
       : '';
-  const html = `${script}\n${opening}\n>${fallback}</${tag}>\n`;
+  const preloads =
+    choice.embed === 'card'
+      ? preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode).join('\n') + '\n'
+      : '';
+  const html = `${preloads}${script}\n${opening}\n>${fallback}</${tag}>\n`;
   const css = `${tag} {\n${reservedSpace(choice)
     .map(([property, value]) => `  ${property}: ${value};`)
     .join('\n')}\n}\n`;

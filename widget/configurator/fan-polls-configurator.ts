@@ -61,6 +61,8 @@ export class FanPollsConfigurator extends LitElement {
     pageAddress: { state: true },
     events: { state: true },
     copied: { state: true },
+    elementCode: { state: true },
+    readOnlyCode: { state: true },
   };
 
   declare settings: ConfiguratorSettings | undefined;
@@ -71,6 +73,10 @@ export class FanPollsConfigurator extends LitElement {
   declare pageAddress: string;
   declare events: readonly LoggedEvent[];
   declare copied: string | undefined;
+  /** The element code a card's snippet preloads, from the pinned build's `version.json`. */
+  declare elementCode: readonly string[];
+  /** What a card of any phase but open also needs before it paints (`card-details`): preloaded for those. */
+  declare readOnlyCode: readonly string[];
   #preview: { key: string; element: HTMLElement } | undefined;
   /** The choice (heights aside) last measured; the partner's own height, once typed, is kept. */
   #measuredKey: string | undefined;
@@ -79,6 +85,8 @@ export class FanPollsConfigurator extends LitElement {
   constructor() {
     super();
     this.choices = [];
+    this.elementCode = [];
+    this.readOnlyCode = [];
     this.filter = { partnerId: '', phase: 'open', search: '' };
     this.choice = {
       embed: 'card',
@@ -111,10 +119,16 @@ export class FanPollsConfigurator extends LitElement {
       if (settings.version === undefined) throw new Error('This proxy serves no versioned widget build.');
       // The widget exactly as the partner's page loads it: from this proxy, pinned to its version.
       const base = `${settings.proxyUrl}/widget/v${settings.version}`;
-      await Promise.all([
+      const [build] = await Promise.all([
+        // The element code the card's snippet preloads (its hashed names change with each build).
+        fetch(`${base}/version.json`).then(
+          (answer) => answer.json() as Promise<{ scriptTagCard?: string[]; readOnlyCard?: string[] }>,
+        ),
         import(/* @vite-ignore */ `${base}/fan-polls.js`),
         import(/* @vite-ignore */ `${base}/fan-polls-frame.js`),
       ]);
+      this.elementCode = (build.scriptTagCard ?? []).filter((file) => file !== 'fan-polls.js');
+      this.readOnlyCode = build.readOnlyCard ?? [];
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -411,6 +425,7 @@ export class FanPollsConfigurator extends LitElement {
       ...this.choice,
       proxyUrl: settings.proxyUrl,
       version: settings.version,
+      elementCode: poll.phase === 'open' ? this.elementCode : [...this.elementCode, ...this.readOnlyCode],
       pollId: poll.id,
       partnerId: poll.partnerId,
     };

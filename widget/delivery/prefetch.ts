@@ -11,8 +11,11 @@ export interface PollPrefetch {
 }
 
 /**
- * Starts the page's first poll read at once, with the same URL, headers and timeout as the live store's reads (one
- * CDN entry), so that data and element code travel in parallel. Undefined when no id is worth asking for.
+ * Starts the page's first poll read at once, with the same URL and timeout as the live store's reads (one CDN entry),
+ * so that data and element code travel in parallel. Undefined when no id is worth asking for. Exactly the request of
+ * the recommended snippet's `<link rel="preload" as="fetch" crossorigin="anonymous">` (`embed-snippet.ts`), which
+ * Chromium hands over only when headers and credentials mode match: no header, and fetch's default credentials mode
+ * (`same-origin`, what `anonymous` means; `omit` matches no preload), so no cookie goes to a proxy on another origin.
  */
 export function prefetchPolls(
   proxyUrl: string | undefined,
@@ -22,8 +25,6 @@ export function prefetchPolls(
   if (proxyUrl === undefined || path === undefined) return undefined;
   const url = `${proxyUrl.replace(/\/+$/, '')}${path}`;
   const response = fetch(url, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
     signal: AbortSignal.timeout(10_000),
   });
   // Read (or failed) later by the store; never an unhandled rejection in the host page.

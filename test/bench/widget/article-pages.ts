@@ -1,13 +1,40 @@
 // The plain article page of the widget benchmark: a news article at a phone's width with the widget embedded the way
-// each build's README says (its snippet), in four cases.
+// each build's README says (its snippet), in four cases; and the two floors a card is measured against.
+import { escapeHtml } from '../../../src/contracts/html-escape.ts';
+import type { Poll } from '../../../src/platform/types.ts';
+import { proxyPollsPath } from '../../../src/polls/proxy-polls-path.ts';
 
 export type BenchCase = 'open card' | 'read-only card' | 'ten cards' | 'iframe banner';
 export const benchCases: readonly BenchCase[] = ['open card', 'read-only card', 'ten cards', 'iframe banner'];
 
 export interface EmbedSnippet {
   /** What goes in the page's head: the embed's script tag, and the styles the README asks partners for. */
-  head(proxyUrl: string, banner: boolean): string;
+  head(proxyUrl: string, banner: boolean, page: PageCards): string;
+  /** One card's markup (default: the element with its fallback link). */
+  card?(poll: Poll): string;
+  /** What comes after the article (a floor's inline script). */
+  tail?(proxyUrl: string, page: PageCards): string;
+  /** A floor draws a card where a banner would be. */
+  readonly floor?: boolean;
 }
+
+/** The cards of one page and the element code's files (`version.json` of the build served). */
+export interface PageCards {
+  readonly ids: readonly string[];
+  readonly build: { readonly scriptTagCard: readonly string[]; readonly readOnlyCard?: readonly string[] };
+  readonly readOnly: boolean;
+}
+
+const reserved =
+  `<style>fan-poll, fan-poll-frame { display: block; min-height: var(--fan-poll-min-height); } ` +
+  `fan-poll, fan-poll-frame { --fan-poll-min-height: 440px; }</style>`;
+
+/** The floors' card: question and answers in a shadow root, as the card's first paint shows them (no styles). */
+const floorCard = (poll: Poll): string =>
+  `<article part="card"><p part="partner">${escapeHtml(poll.partnerName)}</p>` +
+  `<fieldset part="answers"><legend part="question">${escapeHtml(poll.question)}</legend>` +
+  poll.answers.map((answer) => `<label part="answer">${escapeHtml(answer.answer)}</label>`).join('') +
+  `</fieldset></article>`;
 
 /** Each build's embed as its README documents it. */
 export const snippets = {
@@ -25,11 +52,50 @@ export const snippets = {
         ? `<script type="module" src="widget/fan-polls-frame.js"></script>`
         : `<script type="module" src="widget/fan-polls.js" data-proxy="${proxyUrl}"></script>`,
   },
+  /**
+   * This build with the README's recommended snippet (docs/embedding.md): modulepreload of the entry and its element
+   * code (and `card-details` for a read-only poll), the batched read preloaded exactly as the entry asks for it, and
+   * `eager` on the cards it lists (all of them here). The banner has no preload lines.
+   */
+  recommended: {
+    head: (proxyUrl, banner, page) => {
+      if (banner) return reserved + `<script type="module" src="widget/fan-polls-frame.js"></script>`;
+      const code = [...page.build.scriptTagCard, ...(page.readOnly ? (page.build.readOnlyCard ?? []) : [])];
+      return (
+        reserved +
+        code.map((file) => `<link rel="modulepreload" href="widget/${file}">`).join('') +
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + proxyPollsPath(page.ids)!)}">` +
+        `<script type="module" src="widget/fan-polls.js" data-proxy="${proxyUrl}"></script>`
+      );
+    },
+    card: (poll) =>
+      `<fan-poll poll-id="${poll.id}" eager><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`,
+  },
+  /** The static floor: every card's markup in the HTML (declarative shadow DOM), no script, no read. */
+  static: {
+    floor: true,
+    head: () => reserved,
+    card: (poll) =>
+      `<fan-poll poll-id="${poll.id}"><template shadowrootmode="open">${floorCard(poll)}</template></fan-poll>`,
+  },
+  /** The inline-JS floor: one inline script after the article that reads the cards' polls at once and draws them. */
+  inline: {
+    floor: true,
+    head: () => reserved,
+    card: (poll) =>
+      `<fan-poll poll-id="${poll.id}"><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`,
+    tail: (proxyUrl, page) =>
+      `<script>const esc = (t) => t.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');` +
+      `fetch(${JSON.stringify(proxyUrl + proxyPollsPath(page.ids)!)}).then((r) => r.json()).then(({ data }) => {` +
+      `for (const poll of data) for (const card of document.querySelectorAll('fan-poll[poll-id="' + poll.id + '"]'))` +
+      ` card.attachShadow({ mode: 'open' }).innerHTML = '<article part="card"><p part="partner">' + esc(poll.partnerName) +` +
+      ` '</p><fieldset part="answers"><legend part="question">' + esc(poll.question) + '</legend>' +` +
+      ` poll.answers.map((a) => '<label part="answer">' + esc(a.answer) + '</label>').join('') + '</fieldset></article>'; });</script>`,
+  },
   /** This build: module scripts, and the card's height reserved with `--fan-poll-min-height` (README). */
   current: {
     head: (proxyUrl, banner) =>
-      `<style>fan-poll, fan-poll-frame { display: block; min-height: var(--fan-poll-min-height); } ` +
-      `fan-poll, fan-poll-frame { --fan-poll-min-height: 440px; }</style>` +
+      reserved +
       (banner
         ? `<script type="module" src="widget/fan-polls-frame.js"></script>`
         : `<script type="module" src="widget/fan-polls.js" data-proxy="${proxyUrl}"></script>`),
@@ -44,21 +110,32 @@ export interface PollChoice {
   readonly open: string;
   readonly readOnly: string;
   readonly ten: readonly string[];
+  /** The polls as the proxy answered them (the floors draw them). */
+  readonly byId: ReadonlyMap<string, Poll>;
 }
 
-function cards(benchCase: BenchCase, polls: PollChoice): string {
-  const card = (id: string) =>
-    `<fan-poll poll-id="${id}"><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`;
+/** The ids of the cards `benchCase` shows (a floor shows the open card where a banner would be). */
+export function caseIds(benchCase: BenchCase, polls: PollChoice): readonly string[] {
   switch (benchCase) {
     case 'open card':
-      return card(polls.open);
-    case 'read-only card':
-      return card(polls.readOnly);
-    case 'ten cards':
-      return polls.ten.map((id) => card(id) + paragraph).join('');
     case 'iframe banner':
-      return `<fan-poll-frame poll-id="${polls.open}"></fan-poll-frame>`;
+      return [polls.open];
+    case 'read-only card':
+      return [polls.readOnly];
+    case 'ten cards':
+      return polls.ten;
   }
+}
+
+function cards(snippet: EmbedSnippet, benchCase: BenchCase, polls: PollChoice): string {
+  const card = (id: string) =>
+    snippet.card?.(polls.byId.get(id)!) ??
+    `<fan-poll poll-id="${id}"><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`;
+  if (benchCase === 'iframe banner' && !snippet.floor)
+    return `<fan-poll-frame poll-id="${polls.open}"></fan-poll-frame>`;
+  return caseIds(benchCase, polls)
+    .map((id) => card(id) + (benchCase === 'ten cards' ? paragraph : ''))
+    .join('');
 }
 
 export function articlePage(
@@ -66,11 +143,13 @@ export function articlePage(
   benchCase: BenchCase,
   proxyUrl: string,
   polls: PollChoice,
+  build: PageCards['build'],
 ): string {
+  const page: PageCards = { ids: caseIds(benchCase, polls), build, readOnly: benchCase === 'read-only card' };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Late Okafor header settles the derby</title>
 <style>body { margin: 0 auto; max-width: 680px; padding: 0 16px; font: 18px/1.6 Georgia, serif; color: #222; }</style>
-${snippet.head(proxyUrl, benchCase === 'iframe banner')}</head><body>
-<h1>Late Okafor header settles the river derby</h1>${paragraph}${cards(benchCase, polls)}${paragraph.repeat(6)}
-</body></html>`;
+${snippet.head(proxyUrl, benchCase === 'iframe banner' && !snippet.floor, page)}</head><body>
+<h1>Late Okafor header settles the river derby</h1>${paragraph}${cards(snippet, benchCase, polls)}${paragraph.repeat(6)}
+${snippet.tail?.(proxyUrl, page) ?? ''}</body></html>`;
 }

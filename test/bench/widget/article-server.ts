@@ -1,10 +1,12 @@
 // Serves the benchmark's article pages and each build's widget folder, gzipped as a CDN would, from one origin:
 // `/<build>/<case>.html` and `/<build>/widget/...`.
 import { Hono } from 'hono';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { closeServer, listenOnLoopback } from '../../../src/node/loopback-server.ts';
+import { withPollPreload } from '../../../widget/iframe/frame-preload.ts';
 import { articlePage, benchCases, type EmbedSnippet, type PollChoice } from './article-pages.ts';
 
 export interface BenchBuild {
@@ -32,9 +34,16 @@ export async function serveArticles(
       headers: { 'Content-Type': type, 'Content-Encoding': 'gzip', 'Cache-Control': 'no-store' },
     });
   for (const build of builds) {
+    // The element code's files, for a snippet that preloads them (a build before version.json listed them: none).
+    const versionFile = build.widgetDir + 'version.json';
+    const files = (existsSync(versionFile) ? JSON.parse(readFileSync(versionFile, 'utf8')) : {}) as {
+      scriptTagCard?: string[];
+      readOnlyCard?: string[];
+    };
+    const built = { scriptTagCard: files.scriptTagCard ?? [], readOnlyCard: files.readOnlyCard ?? [] };
     for (const benchCase of benchCases)
       app.get(`/${build.name}/${caseSlug(benchCase)}.html`, () =>
-        gzip(articlePage(build.snippet, benchCase, proxyUrl(), polls()), types['.html']!),
+        gzip(articlePage(build.snippet, benchCase, proxyUrl(), polls(), built), types['.html']!),
       );
     app.get(`/${build.name}/widget/*`, async (c) => {
       const path = c.req.path.slice(`/${build.name}/widget/`.length);
@@ -44,9 +53,16 @@ export async function serveArticles(
         let body = await readFile(build.widgetDir + path);
         if (path === 'embed/poll.html')
           body = Buffer.from(
-            body
-              .toString()
-              .replace('name="fan-polls-proxy" content=""', `name="fan-polls-proxy" content="${proxyUrl()}"`),
+            withPollPreload(
+              body
+                .toString()
+                .replace(
+                  'name="fan-polls-proxy" content=""',
+                  `name="fan-polls-proxy" content="${proxyUrl()}"`,
+                ),
+              proxyUrl(),
+              c.req.query('poll'),
+            ),
           );
         return gzip(body, types[extname(path)] ?? 'application/octet-stream');
       } catch {

@@ -21,3 +21,21 @@ export function baselineWidgetDir(): string {
   if (!existsSync(`${dir}/dist/widget/fan-polls.js`)) run('npx', ['vite', 'build', '--mode', 'widget'], dir);
   return `${dir}/dist/widget/`;
 }
+
+/** The commit before issue 25's work: the bench's "previous build", built once from `git archive` (no worktree). */
+export const previousCommit = process.env.WIDGET_BENCH_PREVIOUS ?? '4be278a';
+
+/** `dist/widget/` of `previousCommit`, in `/tmp/fp-previous-<commit>`, with this checkout's `node_modules`. */
+export function previousWidgetDir(): string {
+  const dir = `/tmp/fp-previous-${previousCommit}`;
+  const run = (command: string, args: string[], cwd: string): void => {
+    execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  };
+  if (!existsSync(`${dir}/package.json`)) {
+    run('mkdir', ['-p', dir], root);
+    execFileSync('sh', ['-c', `git archive ${previousCommit} | tar -x -C ${dir}`], { cwd: root });
+    run('ln', ['-sfn', `${root}node_modules`, `${dir}/node_modules`], root);
+  }
+  if (!existsSync(`${dir}/dist/widget/fan-polls.js`)) run('npx', ['vite', 'build', '--mode', 'widget'], dir);
+  return `${dir}/dist/widget/`;
+}

@@ -1,0 +1,234 @@
+// The recommended snippet (docs/embedding.md, configurator): its preloads are the requests the widget then makes, so
+// the poll read starts with the HTML, one round trip after it, and is made once. The one-line script tag still works,
+// a round trip later. Round trips are counted from the requests the page made (a request is one deeper than the
+// deepest one that had finished when it started; the HTML is 0).
+import { readFileSync } from 'node:fs';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
+import type { Poll } from '../../src/platform/types.ts';
+import { viewPoll } from '../../src/polls/poll-view.ts';
+import { embedSnippet, preloadLines, type EmbedChoice } from '../../widget/configurator/embed-snippet.ts';
+import { widgetVersion } from '../../widget/base/widget-version.ts';
+import type { SandboxAndProxy } from '../support/stack.ts';
+import { ensureWidgetBuilt, launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
+
+let browser: Browser;
+let stack: SandboxAndProxy;
+let server: { url: string; close: () => Promise<void> };
+let polls: Poll[] = [];
+const pages = new Map<string, string>();
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  const listening = await listenOnLoopback((request) => {
+    const body = pages.get(new URL(request.url).pathname);
+    return body === undefined
+      ? new Response('Not found', { status: 404 })
+      : new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  }, 0);
+  // The partner's page on another site than the proxy, as in production.
+  server = { url: onAnotherSite(listening.url), close: () => closeServer(listening.server) };
+  stack = await startStackAllowing(server.url, { simulate: false });
+  polls = ((await (await fetch(`${stack.proxy.url}/api/polls?limit=50`)).json()) as { data: Poll[] }).data;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+  await server.close();
+});
+
+function choiceFor(pollId: string, readOnly = false): EmbedChoice {
+  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as {
+    scriptTagCard: string[];
+    readOnlyCard: string[];
+  };
+  return {
+    embed: 'card',
+    proxyUrl: stack.proxy.url,
+    version: widgetVersion,
+    // As the configurator writes it: a poll that is not open preloads `card-details` too.
+    elementCode: [
+      ...built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
+      ...(readOnly ? built.readOnlyCard : []),
+    ],
+    pollId,
+    partnerId: '',
+    theme: 'light',
+    lang: '',
+    minHeight: 440,
+    maxWidth: 0,
+    tracking: {},
+  };
+}
+
+function articlePage(head: string, body: string): string {
+  const text = '<p>' + 'Riverside came from behind at a rain-soaked Riverside Park. '.repeat(8) + '</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match report</title>
+<style>fan-poll { display: block; min-height: 440px; }</style>${head}</head>
+<body><h1>Late header settles the derby</h1>${text}${body}${text.repeat(4)}</body></html>`;
+}
+
+interface Load {
+  readonly page: Page;
+  /** The requests for the proxy's poll read, in order. */
+  readonly pollReads: string[];
+  /** Sequential round trips after the HTML to the first poll read's answer. */
+  readonly roundTripsToData: number;
+  /** Every URL the page requested. */
+  readonly requested: string[];
+  /** The round trip at which each chunk started (1: with the HTML), by its name without the hash. */
+  readonly chunkDepths: Record<string, number[]>;
+  readonly warnings: string[];
+}
+
+/** The round trip at which each chunk started, by the chunk's name without its hash. */
+function chunkDepths<Timed extends { url: string }>(
+  timed: readonly Timed[],
+  depth: ReadonlyMap<Timed, number>,
+): Record<string, number[]> {
+  const byName: Record<string, number[]> = {};
+  for (const request of timed) {
+    const name = /\/chunks\/(.+)-\w+\.js$/.exec(request.url)?.[1];
+    if (name) (byName[name] ??= []).push(depth.get(request)!);
+  }
+  return byName;
+}
+
+/** Opens `path` with a fresh context and waits until every card shows its question. */
+async function load(path: string, html: string, cards: number): Promise<Load> {
+  pages.set(path, html);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const done: Request[] = [];
+  page.on('requestfinished', (request) => done.push(request));
+  await page.goto(server.url + path);
+  for (let index = 0; index < cards; index += 1)
+    await page.locator('fan-poll').nth(index).locator('[part="question"]').waitFor();
+  // Chromium warns of an unused preload a few seconds after the load: leave it the time to.
+  await page.waitForTimeout(3500);
+  const timed = done
+    .map((request) => {
+      const timing = request.timing();
+      return { url: request.url(), start: timing.startTime, end: timing.startTime + timing.responseEnd };
+    })
+    .sort((a, b) => a.start - b.start);
+  const depth = new Map<(typeof timed)[number], number>([[timed[0]!, 0]]);
+  for (const request of timed.slice(1)) {
+    let deepest = 0;
+    for (const [earlier, level] of depth)
+      if (earlier.end <= request.start) deepest = Math.max(deepest, level);
+    depth.set(request, deepest + 1);
+  }
+  const reads = timed.filter((request) => request.url.includes('/api/polls?'));
+  return {
+    page,
+    pollReads: reads.map((request) => request.url),
+    roundTripsToData: depth.get(reads[0]!) ?? Number.NaN,
+    requested: timed.map((request) => request.url),
+    chunkDepths: chunkDepths(timed, depth),
+    warnings,
+  };
+}
+
+const openPoll = () => polls.find((poll) => poll.status === 'open')!;
+
+describe('the recommended snippet in Chromium', () => {
+  it('reads the poll once, with the preloaded request, one round trip after the HTML', async () => {
+    const { html } = embedSnippet(choiceFor(openPoll().id));
+    const { page, pollReads, roundTripsToData, requested, warnings } = await load(
+      '/one.html',
+      articlePage(html, ''),
+      1,
+    );
+    expect(pollReads).toEqual([`${stack.proxy.url}/api/polls?ids[]=${openPoll().id}&limit=1`]);
+    expect(roundTripsToData).toBe(1);
+    // The preloaded modules are the ones that run: each loaded once, the element code with the HTML too.
+    const code = requested.filter((url) => url.endsWith('.js'));
+    expect(new Set(code).size).toBe(code.length);
+    expect(code.some((url) => url.includes('/chunks/page-widget-'))).toBe(true);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts every chunk a read-only card paints with beside the HTML, not after the data', async () => {
+    const poll = polls.find((each) => viewPoll(each, Date.now()).phase !== 'open')!;
+    const { html } = embedSnippet(choiceFor(poll.id, true));
+    const { page, pollReads, roundTripsToData, chunkDepths, warnings } = await load(
+      '/read-only.html',
+      articlePage(html, ''),
+      1,
+    );
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(1);
+    // The element code and card-details, each requested once, both at round trip 1 (the chunk is still needed);
+    // the list's chunk, which no card waits for, comes later.
+    expect(chunkDepths['page-widget']).toEqual([1]);
+    expect(chunkDepths['card-details']).toEqual([1]);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reads a page of several cards once, with one preload listing their ids', async () => {
+    const ids = polls.slice(0, 4).map((poll) => poll.id);
+    const { proxyUrl, version, elementCode } = choiceFor(ids[0]!);
+    const head = [
+      ...preloadLines(proxyUrl, version, ids, elementCode),
+      `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls.js" data-proxy="${proxyUrl}"></script>`,
+    ].join('\n');
+    const body = ids
+      .map((id) => `<fan-poll poll-id="${id}" eager></fan-poll><p>Between the cards.</p>`)
+      .join('');
+    const { page, pollReads, roundTripsToData, warnings } = await load(
+      '/several.html',
+      articlePage(head, body),
+      ids.length,
+    );
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(1);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts the banner’s poll read and element code with its frame page, read once', async () => {
+    const { proxyUrl, version } = choiceFor(openPoll().id);
+    const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls-frame.js"></script>`;
+    const body = `<fan-poll-frame poll-id="${openPoll().id}"></fan-poll-frame>`;
+    pages.set('/banner.html', articlePage(head, body));
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => warnings.push(message.text()));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const framePage = page.waitForResponse((response) => response.url().includes('/embed/poll.html'));
+    await page.goto(`${server.url}/banner.html`);
+    // The frame page arrives with its read and the element code named in it, before any of its script ran.
+    const html = await (await framePage).text();
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${proxyUrl}/api/polls?ids[]=${openPoll().id}&amp;limit=1" />`,
+    );
+    expect(html).toMatch(/<link rel="modulepreload" href="\.\.\/chunks\/page-widget-[\w-]+\.js" \/>/);
+    await page.frameLocator('iframe').locator('fan-poll [part="question"]').waitFor();
+    await page.waitForTimeout(3500);
+    expect(requested.filter((url) => url.includes('/api/polls?'))).toHaveLength(1);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it('still works with the one-line script tag, a round trip later', async () => {
+    const { proxyUrl, version } = choiceFor(openPoll().id);
+    const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls.js" data-proxy="${proxyUrl}"></script>`;
+    const body = `<fan-poll poll-id="${openPoll().id}"></fan-poll>`;
+    const { page, pollReads, roundTripsToData } = await load('/plain.html', articlePage(head, body), 1);
+    expect(pollReads).toHaveLength(1);
+    expect(roundTripsToData).toBe(2);
+    await page.context().close();
+  });
+});
