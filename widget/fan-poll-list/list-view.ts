@@ -1,7 +1,7 @@
 /** The body of `<fan-poll-list>` (in the list's chunk): reads the chosen poll ids, renders the cards. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { proxyClient } from '../../src/contracts/proxy-client.ts';
-import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { pollsPath } from '../../src/contracts/proxy-paths.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { en } from '../i18n/en.ts';
 import { resolveLanguage } from '../i18n/language.ts';
@@ -45,7 +45,7 @@ export function createListView(host: ListHost): ListView {
     const proxyUrl = readProxyUrl(host.proxy) ?? widgetConfig.proxyUrl;
     if (!proxyUrl) return [];
     // Public and cookie-less, like the cards' reads.
-    const body = await proxyClient(proxyUrl).call(`${proxyRoutes.polls}?${query}`, { credentials: 'omit' });
+    const body = await proxyClient(proxyUrl).call(`${pollsPath}?${query}`, { credentials: 'omit' });
     const data = isRecord(body) ? body.data : undefined;
     const polls = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
     return polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));
