@@ -91,6 +91,7 @@ export function createListView(host: ListHost): ListView {
                 theme=${host.theme ?? nothing}
                 lang=${host.getAttribute('lang') ?? nothing}
                 ?transparent=${host.transparent}
+                results=${host.results ?? nothing}
                 referrer=${tracking.referrer ?? nothing}
                 campaign=${tracking.campaign ?? nothing}
                 param1=${tracking.param1 ?? nothing}
