@@ -5,12 +5,7 @@
  */
 import { deadline } from '../platform/deadline.ts';
 import { isRecord } from './is-record.ts';
-import {
-  csrfHeaderName,
-  csrfHeaderValue,
-  isVoteRefusalReason,
-  type VoteRefusalReason,
-} from './proxy-contract.ts';
+import { csrfHeaderName, csrfHeaderValue } from './proxy-contract.ts';
 
 export type ProxyFetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -23,8 +18,12 @@ export const proxyUnexpectedAnswer = 'proxy_unexpected_answer';
 export interface ProxyClientErrorDetails {
   /** Undefined when there was no answer. */
   readonly status?: number;
-  /** With `code: 'vote_refused'`, when the platform said why. */
-  readonly reason?: VoteRefusalReason;
+  /**
+   * With `code: 'vote_refused'`, when the platform said why: the proxy's `reason` as sent, a `VoteRefusalReason`
+   * from a proxy of this version. Not checked here (the widget's entry carries no list of reasons): a reader treats
+   * one it does not know as a plain refusal, as `widget/voting/refusal-code.ts` does.
+   */
+  readonly reason?: string;
   /** From a `Retry-After` header in seconds, else the body's `retryAfterSeconds`. */
   readonly retryAfterSeconds?: number;
   readonly cause?: unknown;
@@ -34,7 +33,7 @@ export interface ProxyClientErrorDetails {
 export class ProxyClientError extends Error {
   override readonly name = 'ProxyClientError';
   readonly status: number | undefined;
-  readonly reason: VoteRefusalReason | undefined;
+  readonly reason: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: string,
@@ -131,7 +130,7 @@ function errorFromAnswer(response: Response, body: unknown): ProxyClientError {
     `The partner proxy answered ${response.status}${code ? ` (${code})` : ''}.`,
     {
       status: response.status,
-      reason: isVoteRefusalReason(error.reason) ? error.reason : undefined,
+      reason: typeof error.reason === 'string' ? error.reason : undefined,
       retryAfterSeconds: /^\d+$/.test(header)
         ? Number(header)
         : typeof error.retryAfterSeconds === 'number'

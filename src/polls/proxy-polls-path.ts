@@ -1,4 +1,4 @@
-import { proxyPollsRoute } from '../contracts/proxy-contract.ts';
+import { pollsPath } from '../contracts/proxy-paths.ts';
 import { requestableIds } from './poll-ids.ts';
 
 /**
@@ -10,5 +10,5 @@ export function proxyPollsPath(ids: readonly string[]): string | undefined {
   const wanted = requestableIds(ids).sort();
   if (wanted.length === 0) return undefined;
   const query = [...wanted.map((id) => `ids[]=${id}`), `limit=${wanted.length}`].join('&');
-  return `${proxyPollsRoute}?${query}`;
+  return `${pollsPath}?${query}`;
 }

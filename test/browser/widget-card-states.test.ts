@@ -36,6 +36,8 @@ interface CardState {
   readonly votedFor?: string;
   /** The card's own `theme`, when not the page's. */
   readonly theme?: 'light' | 'dark' | 'auto';
+  /** The card's `results` setting, when not the default (`always`). */
+  readonly results?: 'after-vote' | 'after-close';
 }
 
 const twelveAnswers = Array.from({ length: 12 }, (_, index) =>
@@ -53,6 +55,13 @@ const states: readonly CardState[] = [
   { name: 'upcoming', poll: pollIn('upcoming', counted) },
   { name: 'open-signed-out', poll: pollIn('open', counted) },
   { name: 'open-signed-in', poll: pollIn('open', counted), signedIn: true },
+  { name: 'open-after-vote', poll: pollIn('open', counted), results: 'after-vote' },
+  {
+    name: 'open-after-close-signed-in',
+    poll: pollIn('open', counted),
+    signedIn: true,
+    results: 'after-close',
+  },
   { name: 'open-voted', poll: pollIn('open', { ...counted, isBound: true }), signedIn: true, votedFor: 'a2' },
   { name: 'closed-awaiting-results', poll: pollIn('closed', counted) },
   {
@@ -99,6 +108,7 @@ async function openStatesPage(width: number, theme: 'light' | 'dark'): Promise<P
         card.setAttribute('poll-id', state.poll?.id ?? 'missing-poll');
         card.setAttribute('theme', state.theme ?? theme);
         card.setAttribute('eager', '');
+        if (state.results) card.setAttribute('results', state.results);
         const ready = state.poll
           ? { status: 'ready', poll: state.poll, fetchedAt: Date.now() }
           : { status: 'error', error: { code: state.error, message: state.error } };
@@ -173,6 +183,14 @@ describe('the card’s states (Chromium)', () => {
           expect(await said('cancelled')).toContain('This poll was cancelled');
           expect(await said('unknown-status')).toContain('Not open for votes (suspended)');
           expect(await said('long-poll')).toContain('Show all 12 answers');
+          // results="always" (the default): an open poll's live shares for every visitor, no leader set apart;
+          // after-vote / after-close: none before the fan's vote; the fan's vote reveals them in every setting.
+          for (const name of ['open-signed-out', 'open-signed-in', 'theme-light'])
+            expect(await said(name), name).toMatch(/75%[\s\S]*25%/);
+          for (const name of ['open-after-vote', 'open-after-close-signed-in'])
+            expect(await said(name), name).not.toMatch(/75%|25%/);
+          expect(await said('open-voted')).toMatch(/75%[\s\S]*25%/);
+          expect(await page.locator('#open-signed-out fan-poll [data-leading]').count()).toBe(0);
           // The phase pill stays on one line, beside the club, even at 375 px.
           const pill = await page
             .locator('#long-poll fan-poll')

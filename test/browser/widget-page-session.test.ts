@@ -1,10 +1,12 @@
 // One fan session for the page (issue 13), in Chromium on the demo page: a sign-in, a sign-out or a switch of account
 // on any card, script tag or iframe banner, reaches every card without a reload; a fan votes by keyboard alone, focus
-// stays on the card, the platform records the vote, and the card marks it after a reload.
+// stays on the card, the platform records the vote, and the card marks it after a reload; a vote cast in one card of a
+// poll shows in the page's other card of that poll within a second, with one vote sent (issue 24).
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
+import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { fanPages } from './widget-fan-page.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
@@ -189,4 +191,44 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
       await fan.context.close();
     },
   );
+  it('shows a vote cast in one card in the other card of the poll within a second, with one vote sent (one fan vote per poll for the page)', async () => {
+    const fan = await openAsNewFan();
+    const { page, card, votePosts } = fan;
+    const pollId = (await card.getAttribute('poll-id'))!;
+    // A second card of the same poll, at the top of the page.
+    await page.evaluate((id) => {
+      const second = document.createElement('fan-poll');
+      second.id = 'second-card';
+      second.setAttribute('poll-id', id);
+      second.setAttribute('eager', '');
+      document.body.prepend(second);
+    }, pollId);
+    const second = page.locator('#second-card');
+    await signInAs(await openSignIn(fan), 'sam');
+    for (const each of [card, second])
+      await each.getByRole('button', { name: 'Vote', exact: true }).waitFor();
+    const answerId = await second
+      .locator('input[type="radio"]')
+      .nth(1)
+      .evaluate((input: HTMLInputElement) => {
+        input.click();
+        return input.value;
+      });
+    await second.getByRole('button', { name: 'Vote', exact: true }).click();
+    await second
+      .locator('[part="actions"] .outcome', { hasText: 'You voted for' })
+      .waitFor({ timeout: 15_000 });
+    const shownAt = Date.now();
+    // The first card shows the vote within a second, and offers no Vote any more.
+    await card.locator('[part="actions"] .outcome', { hasText: 'You voted for' }).waitFor({ timeout: 1000 });
+    expect(Date.now() - shownAt).toBeLessThan(1000);
+    expect(await card.locator('[part~="answer"][data-chosen] input').inputValue()).toBe(answerId);
+    expect(await card.getByRole('button', { name: 'Vote', exact: true }).count()).toBe(0);
+    expect(await second.getByRole('button', { name: 'Vote', exact: true }).count()).toBe(0);
+    // One vote request left the page; the platform recorded one vote, for the answer chosen.
+    await page.waitForTimeout(500);
+    expect(votePosts).toHaveLength(1);
+    expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
+    await fan.context.close();
+  });
 });

@@ -47,6 +47,7 @@ function choiceFor(pollId: string, readOnly = false): EmbedChoice {
   };
   return {
     embed: 'card',
+    results: 'always',
     proxyUrl: stack.proxy.url,
     version: widgetVersion,
     // As the configurator writes it: a poll that is not open preloads `card-details` too.

@@ -8,6 +8,7 @@ const choice: EmbedChoice = {
   pollId: 'poll-1',
   partnerId: 'club-1',
   theme: 'dark',
+  results: 'always',
   lang: '',
   minHeight: 440,
   maxWidth: 0,
@@ -57,6 +58,14 @@ describe('embedSnippet', () => {
     const list = embedSnippet({ ...choice, embed: 'list' });
     expect(list.html).toContain('<fan-poll-list\n  partner-ids="club-1"\n  limit="6"\n');
     expect(list.html).not.toContain('poll-id');
+  });
+
+  it('writes `results` only when it is not the default, on every embed', () => {
+    expect(embedSnippet(choice).html).not.toContain('results=');
+    for (const embed of ['card', 'list', 'banner'] as const)
+      expect(embedSnippet({ ...choice, embed, results: 'after-vote' }).html).toContain(
+        '  theme="dark"\n  results="after-vote"\n',
+      );
   });
 
   it('escapes what the partner typed, so a value cannot end the attribute or open a tag', () => {

@@ -13,6 +13,8 @@ export interface EmbedChoice {
   /** The poll's club, for the list (`partner-ids`). */
   readonly partnerId: string;
   readonly theme: 'light' | 'dark' | 'auto';
+  /** Who sees an open poll's shares; `always` (the default) writes no attribute. */
+  readonly results: 'always' | 'after-vote' | 'after-close';
   /** Empty: the page's own language. */
   readonly lang: string;
   /** The height kept before the card has data, in CSS pixels (no layout shift). */
@@ -51,6 +53,7 @@ export function embedElement(choice: EmbedChoice): { tag: string; attributes: [s
     choice.embed === 'list' ? ['partner-ids', choice.partnerId] : ['poll-id', choice.pollId],
     ...(choice.embed === 'list' ? [['limit', '6'] as [string, string]] : []),
     ['theme', choice.theme],
+    ['results', choice.results === 'always' ? '' : choice.results],
     ['lang', choice.lang],
     ...trackingParameterNames.map((key): [string, string] => [key, choice.tracking[key]?.trim() ?? '']),
   ];

@@ -92,6 +92,7 @@ export class FanPollsConfigurator extends LitElement {
       embed: 'card',
       pollId: '',
       theme: 'light',
+      results: 'always',
       lang: '',
       minHeight: 440,
       maxWidth: 480,
@@ -143,6 +144,25 @@ export class FanPollsConfigurator extends LitElement {
     };
     this.events = [entry, ...this.events].slice(0, maxLoggedEvents);
   };
+
+  /** A `<select>` of one of the choice's keyword options. */
+  #optionSelect<Key extends 'theme' | 'results'>(
+    label: string,
+    key: Key,
+    values: readonly EmbedChoice[Key][],
+  ): TemplateResult {
+    return html`<label
+      >${label}
+      <select
+        name=${key}
+        @change=${(event: Event) => {
+          this.#update(key, (event.target as HTMLSelectElement).value as EmbedChoice[Key]);
+        }}
+      >
+        ${values.map((value) => html`<option value=${value} ?selected=${this.choice[key] === value}>${value}</option>`)}
+      </select></label
+    >`;
+  }
 
   #update<Key extends keyof FanPollsConfigurator['choice']>(
     key: Key,
@@ -286,19 +306,8 @@ export class FanPollsConfigurator extends LitElement {
         )}
       </fieldset>
       <div class="row">
-        <label
-          >Theme
-          <select
-            name="theme"
-            @change=${(event: Event) => {
-              this.#update('theme', (event.target as HTMLSelectElement).value as EmbedChoice['theme']);
-            }}
-          >
-            ${(['light', 'dark', 'auto'] as const).map(
-              (theme) => html`<option value=${theme} ?selected=${choice.theme === theme}>${theme}</option>`,
-            )}
-          </select></label
-        >
+        ${this.#optionSelect('Theme', 'theme', ['light', 'dark', 'auto'])}
+        ${this.#optionSelect('Results', 'results', ['always', 'after-vote', 'after-close'])}
         <label
           >Language
           <select

@@ -37,7 +37,8 @@ export type { ListPollIds } from './list-host.ts';
  * @attr limit - Polls per page.
  * @attr order-by - Sort field, as in the spec.
  * @attr direction - `asc` or `desc`.
- * @attr theme - Passed to each card, as are `lang`, `transparent` and the tracking parameters.
+ * @attr theme - Passed to each card, as are `lang`, `transparent`, `results` and the tracking parameters.
+ * @attr results - Who sees an open poll's shares, on each card: `always` (default), `after-vote` or `after-close` (see `<fan-poll>`).
  * @attr referrer - Tracking parameter passed to each card; also `campaign`, `param1`, `param2`, `param3`.
  * @attr transparent - Cards without a background of their own.
  * @fires {FanPollErrorEvent} fan-poll-error - The list could not be read; each card fires its own events. Detail: `pollId` (empty), `tracking`, `code` (`list-failed`), `message`.
@@ -53,6 +54,7 @@ export class FanPollList extends FanElement implements ListHost {
     proxy: {},
     theme: {},
     transparent: { type: Boolean },
+    results: {},
     store: { attribute: false },
     pollIds: { attribute: false },
     shownIds: { state: true },
@@ -69,6 +71,7 @@ export class FanPollList extends FanElement implements ListHost {
   declare proxy: string | undefined;
   declare theme: string | undefined;
   declare transparent: boolean;
+  declare results: string | undefined;
   declare store: LivePollStore | undefined;
   declare pollIds: ListPollIds | undefined;
   /** @internal The poll ids on show. */

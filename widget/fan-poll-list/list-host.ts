@@ -9,6 +9,7 @@ export interface ListHost extends HTMLElement {
   readonly proxy: string | undefined;
   readonly theme: string | undefined;
   readonly transparent: boolean;
+  readonly results: string | undefined;
   readonly store: LivePollStore | undefined;
   readonly pollIds: ListPollIds | undefined;
   readonly tracking: TrackingParameters;

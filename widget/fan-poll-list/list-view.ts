@@ -1,7 +1,7 @@
 /** The body of `<fan-poll-list>` (in the list's chunk): reads the chosen poll ids, renders the cards. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { proxyClient } from '../../src/contracts/proxy-client.ts';
-import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { pollsPath } from '../../src/contracts/proxy-paths.ts';
 import { FanPollErrorEvent } from '../events/fan-poll-error-event.ts';
 import { en } from '../i18n/en.ts';
 import { resolveLanguage } from '../i18n/language.ts';
@@ -33,12 +33,11 @@ async function checkPartners(proxyUrl: string, partnerIds: readonly string[]): P
       ['partnerIds[]', id],
       ['limit', '1'],
     ]);
-    const response = await fetch(`${proxyUrl}${proxyRoutes.polls}?${query}`, {
-      credentials: 'omit',
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) return;
-    const body: unknown = await response.json();
+    // A check that cannot be made (the proxy refused or did not answer) says nothing about the id.
+    const body = await proxyClient(proxyUrl)
+      .call(`${pollsPath}?${query}`, { credentials: 'omit' })
+      .catch(() => undefined);
+    if (body === undefined) return;
     if (isRecord(body) && Array.isArray(body.data) && body.data.length === 0) unknown.push(id);
   }
   if (unknown.length > 0)
@@ -75,7 +74,7 @@ export function createListView(host: ListHost): ListView {
     const proxyUrl = readProxyUrl(host.proxy) ?? widgetConfig.proxyUrl;
     if (!proxyUrl) return [];
     // Public and cookie-less, like the cards' reads.
-    const body = await proxyClient(proxyUrl).call(`${proxyRoutes.polls}?${query}`, { credentials: 'omit' });
+    const body = await proxyClient(proxyUrl).call(`${pollsPath}?${query}`, { credentials: 'omit' });
     const data = isRecord(body) ? body.data : undefined;
     const polls = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
     const ids = polls.flatMap((poll) => (isRecord(poll) && typeof poll.id === 'string' ? [poll.id] : []));
@@ -123,6 +122,7 @@ export function createListView(host: ListHost): ListView {
                 theme=${host.theme ?? nothing}
                 lang=${host.getAttribute('lang') ?? nothing}
                 ?transparent=${host.transparent}
+                results=${host.results ?? nothing}
                 referrer=${tracking.referrer ?? nothing}
                 campaign=${tracking.campaign ?? nothing}
                 param1=${tracking.param1 ?? nothing}

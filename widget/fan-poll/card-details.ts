@@ -16,3 +16,5 @@ export {
   votedText,
   voteFailure,
 } from './vote-outcome.ts';
+export { followPage, loadFan, signIn, vote } from '../voting/fan-acts.ts';
+export { popupSignIn } from '../voting/popup-sign-in.ts';

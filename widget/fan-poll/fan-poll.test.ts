@@ -85,8 +85,36 @@ describe('<fan-poll> states', () => {
     expect(button(card)).toBeNull();
   });
 
-  it('shows an open poll as large radio targets, says who may vote, and keeps the results for after the vote', async () => {
+  it('shows an open poll’s live shares to every visitor by default, with no leader set apart', async () => {
     const card = await mount(fakeStore(ready(pollIn('open'))));
+    await vi.waitFor(() => {
+      expect(text(card)).toMatch(/Ada 75% Bea 25%/);
+    });
+    expect(card.shadowRoot!.querySelector('[data-leading]')).toBeNull();
+    expect(card.shadowRoot!.querySelector('[data-chosen]')).toBeNull();
+    expect(text(card)).toContain('Weighted by fan tokens');
+    expect(button(card)?.textContent.trim()).toBe('Sign in to vote');
+    // Live shares are not announced: the polite region stays empty.
+    expect(card.shadowRoot!.querySelector('[role="status"]')?.textContent.trim()).toBe('');
+  });
+
+  it.each(['after-vote', 'after-close'])(
+    'keeps an open poll’s shares for after the vote with results="%s", and shows them once it closes',
+    async (results) => {
+      const store = fakeStore(ready(pollIn('open')));
+      const card = await mount(store, { attributes: { results } });
+      await settle(card);
+      expect(text(card)).not.toMatch(/75%|25%/);
+      expect(text(card)).not.toContain('Weighted by fan tokens');
+      store.emit(ready(pollIn('closed')));
+      await vi.waitFor(() => {
+        expect(text(card)).toContain('75%');
+      });
+    },
+  );
+
+  it('shows an open poll as large radio targets, says who may vote, and keeps the results for after the vote', async () => {
+    const card = await mount(fakeStore(ready(pollIn('open'))), { attributes: { results: 'after-vote' } });
     expect(phaseBadge(card)).toMatch(/^Open · Closes in/);
     expect(card.shadowRoot!.querySelector('fieldset legend')?.textContent).toBe(
       'Who was the player of the match?',
@@ -172,7 +200,10 @@ describe('<fan-poll> states', () => {
       answerFixture({ id: `a${index + 1}`, answer: `Answer ${index + 1}`, totalVoteTokensUsed: index }),
     );
     const { channel } = fakeChannel({ signedIn: true });
-    const card = await mount(fakeStore(ready(pollIn('open', { answers }))), { channel });
+    const card = await mount(fakeStore(ready(pollIn('open', { answers }))), {
+      channel,
+      attributes: { results: 'after-vote' },
+    });
     const shown = () =>
       answerRows(card)
         .filter((row) => getComputedStyle(row).display !== 'none')
@@ -241,7 +272,7 @@ describe('<fan-poll> states', () => {
       attributes: { lang },
     });
     await vi.waitFor(() => {
-      expect(card.shadowRoot!.querySelector('[part="stats"]')?.textContent.trim()).toBe(words);
+      expect(card.shadowRoot!.querySelector('[part="stats"]')?.textContent.trim().split('\n')[0]).toBe(words);
     });
   });
 
@@ -420,7 +451,10 @@ describe('<fan-poll> events and voting', () => {
 
   it('marks the fan’s vote unmistakably, reveals the results with it, and keeps focus on the card', async () => {
     const { channel } = fakeChannel({ signedIn: true });
-    const card = await mount(fakeStore(ready(pollIn('open'))), { channel });
+    const card = await mount(fakeStore(ready(pollIn('open'))), {
+      channel,
+      attributes: { results: 'after-vote' },
+    });
     expect(text(card)).not.toContain('75%');
     radios(card)[1]!.click();
     await settle(card);

@@ -23,8 +23,9 @@ import { cardStyles } from './fan-poll.styles.ts';
 import { cardDetails, type CardDetails } from './details-part.ts';
 
 /**
- * A live poll card: question, answers, phase and countdown, quorum, and the fan's vote. The shares show with the
- * fan's vote, or to everyone once the poll closes; disclosed results name the winner or a tie. Signed-in cards of a
+ * A live poll card: question, answers, phase and countdown, quorum, and the fan's vote. The shares show to every
+ * visitor (`results="always"`, the default), or with the fan's vote and to everyone once the poll closes
+ * (`after-vote`, `after-close`); disclosed results name the winner or a tie. Signed-in cards of a
  * page share one session with their proxy: a sign-in, sign-out or switch of account on one reaches all.
  *
  * @summary A live fan poll.
@@ -34,6 +35,7 @@ import { cardDetails, type CardDetails } from './details-part.ts';
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own.
  * @attr eager - Load at once instead of when near the viewport.
+ * @attr results - Who sees an open poll's shares: `always` (default: every visitor, live), `after-vote` or `after-close` (the fan who voted, and everyone once the poll closes). A fan who voted always sees them.
  * @attr lang - The language (English, French, Spanish, Portuguese, German, Italian); else the page's.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
@@ -82,6 +84,7 @@ export class FanPoll extends FanElement {
     theme: { reflect: true },
     transparent: { type: Boolean, reflect: true },
     eager: { type: Boolean },
+    results: {},
     // HTMLElement's own `lang` stays (no accessor): Lit observes the attribute, `attributeChangedCallback` re-renders.
     // eslint-disable-next-line lit/no-native-attributes -- observed only, the native property is not shadowed
     lang: { noAccessor: true },
@@ -94,6 +97,7 @@ export class FanPoll extends FanElement {
   declare theme: 'light' | 'dark' | 'auto' | undefined;
   declare transparent: boolean;
   declare eager: boolean;
+  declare results: ResultsSetting | undefined;
   /**
    * Advanced: where the card reads its poll, a `LivePollStore` from `widget/store/poll-model.ts` (for example
    * `createLivePollStore` over another source). Unset, the page's store reads through the proxy.
@@ -291,10 +295,15 @@ export class FanPoll extends FanElement {
   #renderPoll(frame: PollFrame): TemplateResult {
     const { view, details, action, strings, locale } = frame;
     const phase = view.phase;
-    // Before the close, a fan sees the shares only with their own vote (no bandwagon; docs/embedding.md says why); after
-    // it, everyone does. Upcoming, cancelled and unknown polls show none.
+    // An open poll's shares: to every visitor by default; with `after-vote`/`after-close`, only with the fan's own
+    // vote before the close (docs/embedding.md says why a partner may want that). After the close, everyone sees
+    // them. Upcoming, cancelled and unknown polls show none.
     const voted = action.kind === 'voted' || action.kind === 'rejected';
-    const revealed = voted || phase === 'closed' || phase === 'disclosed';
+    const revealed =
+      voted ||
+      phase === 'closed' ||
+      phase === 'disclosed' ||
+      (phase === 'open' && this.results !== 'after-vote' && this.results !== 'after-close');
     const inProgress = phase !== 'upcoming' && phase !== 'cancelled';
     return html`<article part="card" class="card" aria-label=${view.question} data-phase=${phase}>
       <header>
@@ -434,6 +443,9 @@ export class FanPoll extends FanElement {
     this.#lastPhase = undefined;
   }
 }
+
+/** Who sees an open poll's shares (`results`); anything else reads as `always`. */
+export type ResultsSetting = 'always' | 'after-vote' | 'after-close';
 
 /** What one render of the card shows, worked out before it (`willUpdate`). */
 interface PollFrame {

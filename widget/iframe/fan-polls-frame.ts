@@ -58,6 +58,7 @@ window.addEventListener(sessionChangedEvent, (event) => {
  * @attr poll-id - The poll to show (the iframe URL's `poll`).
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own (the iframe URL's `transparent=1`).
+ * @attr results - Who sees an open poll's shares: `always` (default), `after-vote` or `after-close` (the iframe URL's `results`; see `<fan-poll>`).
  * @attr lang - The language (`en`, `fr`, `es`, `pt`, `de`, `it`); else the nearest `lang` of the page.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
@@ -96,7 +97,7 @@ class FanPollFrame extends HTMLElement {
     url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
     const tracking = cleanTracking((key) => this.getAttribute(key));
     appendTracking(url.searchParams, tracking);
-    for (const key of ['theme', 'lang']) {
+    for (const key of ['theme', 'lang', 'results']) {
       const value = key === 'lang' ? lang : this.getAttribute(key);
       if (value) url.searchParams.set(key, value);
     }

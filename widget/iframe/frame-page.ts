@@ -40,6 +40,8 @@ function start(): void {
   const theme = params.get('theme');
   if (theme === 'dark' || theme === 'light' || theme === 'auto') card.setAttribute('theme', theme);
   if (params.get('transparent') === '1') card.setAttribute('transparent', '');
+  const results = params.get('results');
+  if (results === 'after-vote' || results === 'after-close') card.setAttribute('results', results);
   // Tracking parameters go on as attributes; the card validates them like any attribute.
   for (const key of trackingParameterNames) {
     const value = params.get(key);

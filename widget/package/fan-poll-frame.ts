@@ -9,7 +9,9 @@ import type { TrackingParameterName } from '../../src/contracts/tracking.ts';
 
 /** `<fan-poll-frame>` as a page sees it: attributes only, read when it connects. */
 export interface FanPollFrameElement extends HTMLElement {
-  getAttribute(name: 'poll-id' | 'theme' | 'lang' | TrackingParameterName | (string & {})): string | null;
+  getAttribute(
+    name: 'poll-id' | 'theme' | 'lang' | 'results' | TrackingParameterName | (string & {}),
+  ): string | null;
 }
 
 /** The host loader's URL on `proxy`, pinned to this package's version: `<proxy>/widget/v<version>/fan-polls-frame.js`. */

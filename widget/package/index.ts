@@ -2,7 +2,7 @@
  * `fan-polls`: the elements' classes, their events and types, and `defineFanPolls()`. Importing it defines nothing
  * (`fan-polls/define` does); the iframe banner's element comes from the proxy (`loadFanPollFrame`).
  */
-export { FanPoll } from '../fan-poll/fan-poll.ts';
+export { FanPoll, type ResultsSetting } from '../fan-poll/fan-poll.ts';
 export { FanPollList, type ListPollIds } from '../fan-poll-list/fan-poll-list.ts';
 export {
   FanPollErrorEvent,

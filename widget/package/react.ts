@@ -6,7 +6,7 @@
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
 import { FanPollList as FanPollListElement } from '../fan-poll-list/fan-poll-list.ts';
-import { FanPoll as FanPollElement } from '../fan-poll/fan-poll.ts';
+import { FanPoll as FanPollElement, type ResultsSetting } from '../fan-poll/fan-poll.ts';
 import type {
   FanPollErrorEvent,
   FanPollReadyEvent,
@@ -72,7 +72,10 @@ const FanPollCard = createComponent({
   displayName: 'FanPoll',
 });
 
-/** `<fan-poll>`: `pollId`, `proxy`, `theme`, `transparent`, `eager`, `lang`, the tracking props and `on...` events. */
+/**
+ * `<fan-poll>`: `pollId`, `proxy`, `theme`, `transparent`, `eager`, `lang`, `results`, the tracking props and `on...`
+ * events.
+ */
 export type FanPollProps = Omit<
   React.ComponentProps<typeof FanPollCard>,
   TrackingParameterName | 'tracking'
@@ -94,13 +97,17 @@ const FanPollListInner = createComponent({
   displayName: 'FanPollList',
 });
 
-/** `<fan-poll-list>`: `proxy`, `theme`, `transparent`, `lang`, the spec's filters, the tracking props, `onError`. */
+/**
+ * `<fan-poll-list>`: `proxy`, `theme`, `transparent`, `lang`, `results`, the spec's filters, the tracking props,
+ * `onError`.
+ */
 export type FanPollListProps = Pick<
   React.ComponentProps<typeof FanPollListInner>,
   | 'proxy'
   | 'theme'
   | 'transparent'
   | 'lang'
+  | 'results'
   | 'store'
   | 'pollIds'
   | 'onError'
@@ -143,7 +150,7 @@ export const FanPollList = React.forwardRef<FanPollListElement, FanPollListProps
   },
 );
 
-/** `<fan-poll-frame>`: the proxy it comes from, the poll, theme, language, tracking, and the card's events. */
+/** `<fan-poll-frame>`: the proxy it comes from, the poll, theme, language, results, tracking, and the card's events. */
 export interface FanPollFrameProps extends TrackingProps {
   /** The partner proxy: the element and its iframe page are loaded from it (`loadFanPollFrame`). */
   readonly proxy: string;
@@ -151,6 +158,8 @@ export interface FanPollFrameProps extends TrackingProps {
   readonly theme?: 'light' | 'dark' | 'auto';
   readonly transparent?: boolean;
   readonly lang?: string;
+  /** Who sees an open poll's shares: `always` (default), `after-vote` or `after-close`. */
+  readonly results?: ResultsSetting;
   readonly className?: string;
   readonly onReady?: (event: CustomEvent<FanPollReadyEvent['detail']>) => void;
   readonly onVote?: (event: CustomEvent<FanPollVoteEvent['detail']>) => void;
@@ -166,7 +175,7 @@ export interface FanPollFrameProps extends TrackingProps {
  * tracking) gives a new element (React's `key`).
  */
 export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
-  const { proxy, pollId, theme, transparent, lang, className, onLoadError } = props;
+  const { proxy, pollId, theme, transparent, lang, results, className, onLoadError } = props;
   const [loaded, setLoaded] = React.useState(false);
   React.useEffect(() => {
     let current = true;
@@ -205,13 +214,14 @@ export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
     trackingParameterNames.flatMap((key) => (props[key] ? [[key, props[key]]] : [])),
   );
   return React.createElement('fan-poll-frame', {
-    key: [pollId, theme, transparent, lang, ...Object.values(tracking)].join(' '),
+    key: [pollId, theme, transparent, lang, results, ...Object.values(tracking)].join(' '),
     ref: element,
     class: className,
     'poll-id': pollId,
     theme,
     transparent: transparent ? '' : undefined,
     lang,
+    results,
     ...tracking,
   });
 }

@@ -12,6 +12,11 @@ export const iframeParameters = [
   },
   { name: 'transparent', meaning: '`1`: no background of its own.' },
   {
+    name: 'results',
+    meaning:
+      'Who sees an open poll’s shares: `after-vote` or `after-close` (the fan who voted, and everyone once it closes); else `always`.',
+  },
+  {
     name: 'referrer',
     meaning:
       'Tracking parameter; like the four below: trimmed, printable, at most 100 characters, else dropped.',

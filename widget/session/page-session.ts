@@ -6,7 +6,8 @@
  * (`session-events.ts`). What arrives from elsewhere is only a hint: this document asks the proxy again.
  */
 import { proxyClient, type ProxyClientError, type ProxyFetch } from '../../src/contracts/proxy-client.ts';
-import { proxyRoutes, type SessionStatus } from '../../src/contracts/proxy-contract.ts';
+import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
+import { sessionPath, signOutPath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
 import {
   sessionChangedEvent,
@@ -65,7 +66,7 @@ function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSessio
     reading ??= (async () => {
       try {
         // A failed read (throttled, unavailable) says nothing about the session: what the page knew stands.
-        const body = await proxy.call(proxyRoutes.session);
+        const body = await proxy.call(sessionPath);
         const status = (isRecord(body) ? body : {}) as Partial<SessionStatus>;
         set(
           status.signedIn === true && typeof status.userId === 'string'
@@ -125,7 +126,7 @@ function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSessio
       return next;
     },
     async signOut() {
-      await proxy.call(proxyRoutes.signOut, { method: 'POST' }).catch((error: unknown) => {
+      await proxy.call(signOutPath, { method: 'POST' }).catch((error: unknown) => {
         // Signed out already (401): the same outcome.
         if ((error as ProxyClientError).status !== 401) throw error;
       });

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrfHeaderName, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { cardDetails } from '../fan-poll/details-part.ts';
 import { proxyChannel } from './proxy-channel.ts';
 import { WidgetError } from './widget-error.ts';
 
@@ -47,6 +48,11 @@ function fakePopup() {
   };
   return { popup, opened, post };
 }
+
+// A card imports its details chunk as its voting starts, before the fan can click: the popup's follow-up is in it.
+beforeAll(async () => {
+  await cardDetails.load();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,14 +4,11 @@ import {
   type ProxyClientError,
   type ProxyFetch,
 } from '../../src/contracts/proxy-client.ts';
-import {
-  proxyRoutes,
-  type SessionHandoffRequest,
-  type SessionStatus,
-} from '../../src/contracts/proxy-contract.ts';
-import { isSignInResultMessage } from '../messages/sign-in-message.ts';
+import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
+import { sessionPath, signInPath, userPollPath, votePath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
 import { appendTracking } from '../../src/contracts/tracking.ts';
+import { cardDetails, type CardDetails } from '../fan-poll/details-part.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
@@ -35,26 +32,7 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChan
     isRecord(body) && (body as Partial<SessionStatus>).signedIn === true;
 
   async function isSignedIn(): Promise<boolean> {
-    return signedInBody(await call(proxyRoutes.session));
-  }
-
-  /**
-   * Turns the popup's handoff code into a session cookie in this page's own cookie partition (the popup's cookie
-   * landed in the proxy site's). Once, right away, never stored or logged. The answer's body is never the proof:
-   * only a session read from this page says the cookie stuck (a browser that refuses third-party cookies accepts
-   * the answer and drops its cookie).
-   */
-  async function redeemHandoff(handoff: string): Promise<boolean> {
-    const request: SessionHandoffRequest = { handoff };
-    const redeemed = await call(proxyRoutes.sessionHandoff, { method: 'POST', body: request }).then(
-      signedInBody,
-      // Refused (400 invalid_handoff, 403) or unreachable: the session check below has the last word.
-      () => false,
-    );
-    if (await isSignedIn().catch(() => false)) return true;
-    throw redeemed
-      ? new WidgetError('cookies-blocked', 'This browser refuses the proxy’s cookies on this page.')
-      : new WidgetError('sign-in-failed', 'The sign-in could not be carried over to this page.');
+    return signedInBody(await call(sessionPath));
   }
 
   return {
@@ -64,47 +42,25 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChan
       // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
       const params = appendTracking(new URLSearchParams({ origin: location.origin, handoff: '1' }), tracking);
       const popup = window.open(
-        `${proxy.url(proxyRoutes.signIn)}?${params}`,
+        `${proxy.url(signInPath)}?${params}`,
         'fan-polls-sign-in',
         'popup,width=480,height=680',
       );
       if (!popup) return Promise.reject(new WidgetError('popup-blocked', 'The sign-in window was blocked.'));
-      return new Promise((resolve, reject) => {
-        const closedCheck = setInterval(() => {
-          // Closed with no message seen: the popup's message can lose the race with its own closing, so the
-          // proxy's session has the last word (closing the window without signing in reads as a cancel).
-          if (popup.closed)
-            finish(() => {
-              resolve(isSignedIn().catch(() => false));
-            });
-        }, 500);
-        function onMessage(event: MessageEvent): void {
-          // Only the popup we opened, on the proxy's origin, with the contract's exact shape.
-          if (event.origin !== proxyOrigin || event.source !== popup || !isSignInResultMessage(event.data))
-            return;
-          const result = event.data;
-          finish(() => {
-            // The fan said no on the consent page: a cancel, like closing the window, not a failure.
-            if (result.ok) resolve(result.handoff === undefined ? true : redeemHandoff(result.handoff));
-            else if (result.error === 'access_denied') resolve(false);
-            else reject(new WidgetError('sign-in-failed', result.message));
-          });
-        }
-        function finish(settle: () => void): void {
-          clearInterval(closedCheck);
-          window.removeEventListener('message', onMessage);
-          settle();
-        }
-        window.addEventListener('message', onMessage);
-      });
+      // What follows the popup's opening is in the card's details chunk, here since the voting started: then its
+      // message listener is added at once, before any message of the popup can arrive.
+      const follow = (details: CardDetails): Promise<boolean> =>
+        details.popupSignIn(popup, proxyOrigin, { call, isSignedIn });
+      const details = cardDetails.get();
+      return details ? follow(details) : cardDetails.load().then(follow);
     },
     async fanView(pollId) {
-      const body = await call(proxyRoutes.userPoll(pollId));
+      const body = await call(userPollPath(pollId));
       return fanViewOf(isRecord(body) ? body.data : undefined);
     },
     async vote(pollId, answerId) {
       try {
-        await call(proxyRoutes.vote(pollId), { method: 'POST', body: { answerId } });
+        await call(votePath(pollId), { method: 'POST', body: { answerId } });
         return answerId;
       } catch (error) {
         // A failed vote may still have counted: the settling code (loaded then) decides, from the fan's poll.

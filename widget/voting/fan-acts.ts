@@ -1,0 +1,230 @@
+/**
+ * The work of a card's voting once it started (finding the fan, following the page's session and fan votes, sign-in,
+ * vote, and what follows them), in the details chunk: the card's voting controller (`fan-vote-controller.ts`) holds
+ * the state and imports this as its voting starts, so it is here by the fan's first click. `signIn` must be called
+ * straight from the click (the proxy channel opens a popup).
+ */
+import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
+import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
+import { FanPollVotedEvent } from '../events/fan-poll-voted-event.ts';
+import type { FanState } from '../fan-poll/fan-action.ts';
+import { followSession } from '../fan-poll/session-follow.ts';
+import { followVoteStatus, signInFailure, voteFailure } from '../fan-poll/vote-outcome.ts';
+import { followFanVote, shareFanVote, type FanKey, type FanVote } from '../session/fan-votes.ts';
+import { pageSession } from '../session/page-session.ts';
+import type { FanPollView, VoteChannel } from './vote-channel.ts';
+import type { VotingRun, VotingSteps } from './voting-run.ts';
+import { WidgetError } from './widget-error.ts';
+
+function detail(steps: VotingSteps, run: VotingRun) {
+  return { pollId: run.pollId, tracking: steps.host.tracking };
+}
+
+function setFan(steps: VotingSteps, run: VotingRun, patch: Partial<FanState>): void {
+  steps.change(run, { fan: { ...run.fan, ...patch } });
+}
+
+/** Whose votes the run shares with the page's other cards: none for a channel a host gave the card. */
+function fanKey(steps: VotingSteps, run: VotingRun): FanKey | undefined {
+  if (steps.host.channel) return undefined;
+  return run.channel?.via === 'extension' ? 'extension' : run.signedInUser;
+}
+
+/** Finds how the fan votes, whether they are signed in, and their vote (`channel`: the controller's choice). */
+export async function loadFan(
+  steps: VotingSteps,
+  run: VotingRun,
+  chosen: Promise<VoteChannel | undefined>,
+): Promise<void> {
+  const { host } = steps;
+  try {
+    const channel = await chosen;
+    run.channel = channel;
+    if (!channel || !steps.current(run)) return;
+    if (channel.via === 'popup' && !host.channel && host.proxyUrl) {
+      run.session = pageSession(host.proxyUrl);
+      followPage(steps, run);
+      return;
+    }
+    const signedIn = await channel.isSignedIn();
+    if (steps.current(run) && run.fan.session === 'unknown')
+      setFan(steps, run, { session: signedIn ? 'signed-in' : 'signed-out' });
+    if (signedIn) {
+      followPage(steps, run);
+      await readFanVote(steps, run, channel);
+    }
+  } catch {
+    if (steps.current(run) && run.fan.session === 'unknown') setFan(steps, run, { session: 'signed-out' });
+  }
+}
+
+/**
+ * While the card is on the page: the page's session (for a card voting through the proxy; it calls back when
+ * subscribed and at each change) and the page's votes of this fan in this poll.
+ */
+export function followPage(steps: VotingSteps, run: VotingRun): void {
+  if (!run.session && fanKey(steps, run) === undefined) return;
+  steps.follow(run, () => {
+    let unfollowVote: (() => void) | undefined;
+    const followVote = (): void => {
+      unfollowVote?.();
+      const fan = fanKey(steps, run);
+      unfollowVote =
+        fan === undefined
+          ? undefined
+          : followFanVote(fan, run.pollId, (vote) => {
+              takeVote(steps, run, vote);
+            });
+    };
+    const unfollowSession = run.session?.subscribe((next) => {
+      const followed = followSession(run.fan, run.signedInUser, next);
+      if (!followed || !steps.current(run)) return;
+      const sameFan = followed.user === run.signedInUser;
+      run.signedInUser = followed.user;
+      steps.change(run, { fan: followed.fan, voteError: undefined });
+      if (!sameFan) followVote();
+      const channel = run.channel;
+      if (followed.user !== undefined && !run.fan.vote && channel) void readFanVote(steps, run, channel);
+    });
+    followVote();
+    return () => {
+      unfollowSession?.();
+      unfollowVote?.();
+    };
+  });
+}
+
+/** A vote of this fan in this poll that the page learnt (this card's or another's). */
+function takeVote(steps: VotingSteps, run: VotingRun, vote: FanVote): void {
+  const mine = run.fan.vote;
+  if (!steps.current(run) || (mine?.answerId === vote.answerId && mine.voteStatus === vote.voteStatus))
+    return;
+  setFan(steps, run, { vote, voteKnown: true });
+}
+
+function share(steps: VotingSteps, run: VotingRun): void {
+  const fan = fanKey(steps, run);
+  if (fan !== undefined && run.fan.vote) shareFanVote(fan, run.pollId, run.fan.vote);
+}
+
+export async function readFanVote(steps: VotingSteps, run: VotingRun, channel: VoteChannel): Promise<void> {
+  try {
+    const view: FanPollView = await channel.fanView(run.pollId);
+    if (!steps.current(run)) return;
+    const answer = view.answers.find((each) => each.voteStatus !== undefined);
+    setFan(steps, run, {
+      voteKnown: true,
+      ...(answer && { vote: { answerId: answer.id, voteStatus: answer.voteStatus } }),
+    });
+    share(steps, run);
+  } catch (error) {
+    if (!steps.current(run)) return;
+    const signedOut = error instanceof WidgetError && error.code === 'sign-in-required';
+    // Unread (the proxy or platform failed): the card offers the vote; the platform refuses a second one.
+    setFan(steps, run, signedOut ? { session: 'signed-out' } : { voteKnown: true });
+    // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
+    if (signedOut) void run.session?.check();
+  }
+}
+
+export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel): void {
+  const { host, hooks } = steps;
+  run.busy = true;
+  steps.change(run, { voteError: undefined, fan: { ...run.fan, session: 'signing-in' } });
+  const event = (stage: 'started' | 'signed-in' | 'failed'): FanPollSignInEvent =>
+    new FanPollSignInEvent({ ...detail(steps, run), stage, via: channel.via });
+  host.dispatchEvent(event('started'));
+  channel
+    .signIn(host.tracking)
+    .then(async (signedIn) => {
+      // Through the proxy, the page's session tells every card (this one too) who signed in, and they read the
+      // fan's vote; a cancelled switch of account leaves the fan signed in as before.
+      const now = run.session ? (await run.session.changed()).state : undefined;
+      steps.change(run, { fan: { ...run.fan, session: now ?? (signedIn ? 'signed-in' : 'signed-out') } });
+      host.dispatchEvent(event(signedIn ? 'signed-in' : 'failed'));
+      if (!signedIn) steps.change(run, { voteError: 'signInCancelled' });
+      else if (!run.session) {
+        followPage(steps, run);
+        await readFanVote(steps, run, channel);
+      }
+    })
+    .catch((error: unknown) => {
+      const failure = signInFailure(error, run.session);
+      steps.change(run, { fan: { ...run.fan, session: failure.session }, voteError: failure.error });
+      host.dispatchEvent(event('failed'));
+      hooks.reportError(failure.code, error);
+    })
+    .finally(() => {
+      run.busy = false;
+    });
+}
+
+export function vote(steps: VotingSteps, run: VotingRun, channel: VoteChannel): void {
+  const { host } = steps;
+  const answerId = run.selected;
+  if (answerId === undefined) {
+    steps.change(run, { voteError: 'chooseAnswer' });
+    host.shadowRoot?.querySelector('input')?.focus();
+    return;
+  }
+  run.busy = true;
+  // The button goes once the vote is in: focus then moves to the card's "You voted for" line, not the page.
+  const hadFocus = !!host.shadowRoot?.activeElement;
+  steps.change(run, { voteError: undefined, fan: { ...run.fan, voting: true } });
+  host.dispatchEvent(new FanPollVoteEvent({ ...detail(steps, run), answerId }));
+  channel
+    .vote(run.pollId, answerId)
+    .then(async (recorded) => {
+      await voted(steps, run, channel, recorded, hadFocus);
+    })
+    .catch(async (error: unknown) => {
+      await voteFailed(steps, run, channel, error);
+    })
+    .finally(() => {
+      run.busy = false;
+    });
+}
+
+async function voted(
+  steps: VotingSteps,
+  run: VotingRun,
+  channel: VoteChannel,
+  recorded: string,
+  hadFocus: boolean,
+): Promise<void> {
+  const { host, hooks } = steps;
+  // The answer the platform recorded (the extension's confirmed one), not necessarily the card's pick.
+  steps.change(run, { fan: { ...run.fan, voting: false, vote: { answerId: recorded } }, selected: recorded });
+  // Every other card of this poll on the page shows the vote at once, and offers no second one.
+  share(steps, run);
+  hooks.announceVote(recorded);
+  host.dispatchEvent(new FanPollVotedEvent({ ...detail(steps, run), answerId: recorded }));
+  hooks.refreshPoll();
+  if (hadFocus)
+    void host.updateComplete.then(() => {
+      host.shadowRoot?.querySelector<HTMLElement>('.outcome')?.focus();
+    });
+  // The vote is in: the status reads below must not let the fan vote again, even if they fail.
+  run.busy = false;
+  const read = async (): Promise<string | undefined> => {
+    await readFanVote(steps, run, channel);
+    return run.fan.vote?.voteStatus;
+  };
+  const status = await read();
+  if (status === undefined || status === 'pending') await followVoteStatus(read, () => steps.current(run));
+}
+
+/** A refused or failed vote: what it means, and what to do next. */
+async function voteFailed(
+  steps: VotingSteps,
+  run: VotingRun,
+  channel: VoteChannel,
+  error: unknown,
+): Promise<void> {
+  const code = error instanceof WidgetError ? error.code : 'vote-failed';
+  const failure = voteFailure(code, run.fan);
+  steps.change(run, { fan: failure.fan, voteError: failure.error });
+  steps.hooks.reportError(code, error);
+  if (failure.next === 'refresh-poll') steps.hooks.refreshPoll();
+  if (failure.next === 'read-vote') await readFanVote(steps, run, channel);
+}
