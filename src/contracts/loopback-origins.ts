@@ -1,3 +1,5 @@
+import { isLoopbackHost } from './loopback.ts';
+
 /**
  * Pages on the developer's own machine, which a sandbox proxy allows without listing them
  * (`FAN_POLLS_ALLOW_LOOPBACK_ORIGINS`): the proxy's CORS and `frame-ancestors`, and the configurator's origin check.
@@ -6,11 +8,7 @@ export function isLoopbackOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
     const host = url.hostname;
-    return (
-      url.protocol === 'http:' &&
-      url.origin === origin &&
-      (host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
-    );
+    return url.protocol === 'http:' && url.origin === origin && isLoopbackHost(host);
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { proxyClient } from '../../src/contracts/proxy-client.ts';
 import {
   originCheckRoute,
   originRefusedMessage,
@@ -17,10 +18,11 @@ export function refusedOrigin(proxyUrl: string): Promise<string | undefined> {
   if (new URL(proxyUrl).origin === location.origin) return Promise.resolve(undefined);
   let check = checks.get(proxyUrl);
   if (!check) {
-    check = fetch(proxyUrl + originCheckRoute, { credentials: 'omit', signal: AbortSignal.timeout(10_000) })
-      .then(async (response) => (response.ok ? ((await response.json()) as OriginCheck) : undefined))
+    check = proxyClient(proxyUrl)
+      .call(originCheckRoute, { credentials: 'omit' })
+      .then((body) => body as Partial<OriginCheck> | undefined)
       .then((answer) => {
-        if (answer?.allowed !== false || answer.origin === null) return undefined;
+        if (answer?.allowed !== false || typeof answer.origin !== 'string') return undefined;
         const message = originRefusedMessage(answer.origin, proxyUrl);
         console.error(message);
         return message;

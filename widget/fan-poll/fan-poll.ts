@@ -10,7 +10,6 @@ import { FanPollReadyEvent } from '../events/fan-poll-ready-event.ts';
 import { resolveLanguage } from '../i18n/language.ts';
 import { en } from '../i18n/en.ts';
 import type { CardStrings } from '../i18n/strings.ts';
-import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { pageStore } from '../store/page-store.ts';
 import { viewPoll, type LivePollStore, type PollView } from '../store/poll-model.ts';
 import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
@@ -225,7 +224,9 @@ export class FanPoll extends FanElement {
       ); // A read refused by CORS looks like any network failure: the proxy says whether this page is the reason.
       const proxy = this.store ? undefined : this.proxyUrl;
       if (proxy)
-        void refusedOrigin(proxy).then((message) => {
+        // Its own chunk: only a card whose read failed asks.
+        void import('../delivery/refused-origin.ts').then(async ({ refusedOrigin }) => {
+          const message = await refusedOrigin(proxy);
           if (message)
             this.dispatchEvent(
               new FanPollErrorEvent({ ...this.#detail(), code: 'origin-not-allowed', message }),
