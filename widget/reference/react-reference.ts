@@ -1,6 +1,6 @@
 import { cardEventProps } from '../package/react-event-props.ts';
 import { code, table } from './markdown-table.ts';
-import type { ReferenceManifest } from './reference-markdown.ts';
+import type { ReferenceManifest } from './reference-manifest.ts';
 
 type Declaration = NonNullable<ReferenceManifest['modules'][number]['declarations']>[number];
 

@@ -3,37 +3,9 @@ import { packageEntries } from '../package/package-json.ts';
 import { iframeParameters, proxySettings } from './embed-settings.ts';
 import { code, table } from './markdown-table.ts';
 import { reactSection } from './react-reference.ts';
+import type { ReferenceManifest } from './reference-manifest.ts';
 
-/** The parts of `custom-elements.json` the reference shows. */
-export interface ReferenceManifest {
-  modules: {
-    declarations?: {
-      tagName?: string;
-      name: string;
-      summary?: string;
-      description?: string;
-      attributes?: {
-        name: string;
-        fieldName?: string;
-        type?: { text: string };
-        default?: string;
-        description?: string;
-      }[];
-      members?: {
-        name: string;
-        kind: string;
-        attribute?: string;
-        privacy?: string;
-        static?: boolean;
-        type?: { text: string };
-        description?: string;
-      }[];
-      events?: { name: string; type?: { text: string }; description?: string }[];
-      cssParts?: { name: string; description?: string }[];
-      cssProperties?: { name: string; default?: string; description?: string }[];
-    }[];
-  }[];
-}
+export type { ReferenceManifest };
 
 /** The elements in the order a partner meets them. */
 const elementOrder = ['fan-poll', 'fan-poll-frame', 'fan-poll-list'];
