@@ -155,7 +155,10 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     await finder.close();
     const popup = await openExtensionPage(`popup.html?tab=${tabId}`);
     const reloaded = target.waitForNavigation({ timeout: 15_000 });
-    await clickDeep(popup, { chain: 'fan-extension-popup >> button', hasText: 'Connect this site' });
+    await clickDeep(popup, {
+      chain: 'fan-extension-popup >> fan-popup-this-site >> button',
+      hasText: 'Connect this site',
+    });
     await reloaded;
     await popup.close();
   }
