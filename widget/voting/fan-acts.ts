@@ -81,7 +81,9 @@ export function followPage(steps: VotingSteps, run: VotingRun): void {
       if (!followed || !steps.current(run)) return;
       const sameFan = followed.user === run.signedInUser;
       run.signedInUser = followed.user;
-      steps.change(run, { fan: followed.fan, voteError: undefined });
+      // A word about the last action (a failed sign-in, say) stays while the session only repeats what it was.
+      const moved = !sameFan || followed.fan.session !== run.fan.session;
+      steps.change(run, moved ? { fan: followed.fan, voteError: undefined } : { fan: followed.fan });
       if (!sameFan) followVote();
       const channel = run.channel;
       if (followed.user !== undefined && !run.fan.vote && channel) void readFanVote(steps, run, channel);
