@@ -2,9 +2,11 @@
 // nginx as a caching reverse proxy, bare Hono, the proxy (this build or another checkout's) from its own main.ts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../support/free-port.ts';
+
+export { freePort };
 
 export interface PeerServer {
   readonly name: string;
@@ -15,20 +17,6 @@ export interface PeerServer {
 }
 
 const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** utime + stime of a process, in seconds (0 once it is gone). */
 function processCpuSeconds(pid: number): number {

@@ -1,7 +1,7 @@
 // The widget's browser-test stack: sandbox, proxy and demo page on free ports, the widget built, and Chromium.
 import { serveDemo, type RunningDemo } from '../../src/dev/demo-server.ts';
-import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import { freePort } from '../support/free-port.ts';
 export { ensureWidgetBuilt } from '../support/vite-build.ts';
 
 export interface WidgetStack extends SandboxAndProxy {
@@ -64,13 +64,6 @@ export async function startStackAllowing(
  */
 export function onAnotherSite(loopbackUrl: string): string {
   return loopbackUrl.replace('//127.0.0.1:', '//localhost:');
-}
-
-/** A port free right now (listen on 0, read it, close). */
-async function freePort(): Promise<number> {
-  const { server, port } = await listenOnLoopback(() => new Response(null, { status: 204 }), 0);
-  await closeServer(server);
-  return port;
 }
 
 /** The widget tests' name for the shared headless launch. */

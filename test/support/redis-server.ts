@@ -3,9 +3,11 @@
 // find the data again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 export const redisServerPath = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
@@ -99,21 +101,6 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`redis-server exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-/** A port free now on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
     });
   });
 }
