@@ -1,53 +1,75 @@
-// The npm package's React components in a React 19 app (bundled by Vite from `dist/package/`), on a page of another
-// site than the proxy: the card and a list (its filters from React props) render and a fan signs in and votes through it; React's event props receive every
-// event with its detail and the tracking props; the platform records exactly the fan's answer. The banner
-// (`FanPollFrame`) loads its element from the proxy's versioned URL and its events reach React too.
-import { readFile, rm } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+// A club's fresh Vite + React + TypeScript app (`react-app/`: its own package.json, tsconfig and sources) with the
+// npm package as npm publishes it: packed, installed offline, type-checked by the app's own `tsc --noEmit` (error
+// codes as a union, the three tags as JSX intrinsic elements, the React props; no cast), built by the app's own Vite,
+// and served on another site than the proxy. In Chromium the card and the list (the plain `<fan-poll-list>` tag)
+// render, a fan signs in and votes through the card, React's event props receive every event with its detail and
+// the tracking props, and the platform records exactly the fan's answer. The banner (`FanPollFrame`) loads its
+// element from the proxy's versioned URL and its events reach React too.
+import { execFile } from 'node:child_process';
+import { cp, readFile, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
+import { createPackedPackageProject } from '../support/packed-package-project.ts';
+import type { PageServer } from '../support/page-server.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
-import { ensurePackageBuilt } from '../support/vite-build.ts';
-import { buildReactApp } from './react-app/build-react-app.ts';
-import type { SeenEvent } from './react-app/main.ts';
+import { serveStaticFolder } from '../support/static-folder.ts';
 import { answerTextOf, fanPages, recordFanPosts } from './widget-fan-page.ts';
 import { launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
+const run = promisify(execFile);
+const appSources = fileURLToPath(new URL('react-app/', import.meta.url));
+
 let browser: Browser;
 let stack: SandboxAndProxy;
-let appDir = '';
-let app: { url: string; close: () => Promise<void> };
+let project = '';
+let site: PageServer;
+let appUrl = '';
 let poll: Poll;
 
+/** What one of the app's event props received (the app lists each as JSON). */
+interface SeenEvent {
+  readonly source: 'card' | 'banner';
+  readonly type: string;
+  readonly detail: unknown;
+}
+
+/** Runs one of the app's own tools (`tsc`, `vite`) in the app's folder, as its npm scripts would. */
+function runInApp(tool: string, args: readonly string[]): Promise<{ stdout: string }> {
+  return run(process.execPath, [join(project, 'node_modules', tool), ...args], {
+    cwd: project,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
 beforeAll(async () => {
-  ensurePackageBuilt();
-  appDir = await buildReactApp();
-  const server = await listenOnLoopback(async (request) => {
-    const path = new URL(request.url).pathname;
-    const file = path === '/' ? 'index.html' : path.slice(1);
-    if (file.includes('..')) return new Response(null, { status: 404 });
-    const body = await readFile(join(appDir, file)).catch(() => undefined);
-    if (!body) return new Response(null, { status: 404 });
-    const type = extname(file) === '.html' ? 'text/html' : 'text/javascript';
-    return new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8` } });
-  }, 0);
-  // Another site than the proxy (http://127.0.0.1:<port>): Chromium resolves localhost to loopback itself.
-  app = { url: onAnotherSite(server.url), close: () => closeServer(server.server) };
-  stack = await startStackAllowing(app.url, { simulate: false });
+  project = await createPackedPackageProject({
+    dependencies: ['react', 'react-dom'],
+    devDependencies: ['typescript', 'vite', '@types/react', '@types/react-dom'],
+  });
+  await cp(appSources, project, { recursive: true });
+  await runInApp('vite/bin/vite.js', ['build', '--logLevel', 'warn']);
+  const server = await serveStaticFolder(join(project, 'dist'));
+  // Another site than the proxy (http://localhost:<port>): Chromium resolves localhost to loopback itself.
+  appUrl = onAnotherSite(server.url);
+  site = server;
+  stack = await startStackAllowing(appUrl, { simulate: false });
   poll = await openRiversidePollFromProxy(stack.proxy.url);
   browser = await launchChromium();
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser.close();
   await stack.close();
-  await app.close();
-  await rm(appDir, { recursive: true, force: true });
+  await site.close();
+  if (project) await rm(project, { recursive: true, force: true });
 });
 
 // The popup helpers need no demo page.
@@ -60,7 +82,35 @@ async function seenEvents(page: Page): Promise<SeenEvent[]> {
   return lines.map((line) => JSON.parse(line) as SeenEvent);
 }
 
-describe('fan-polls/react in a React 19 app (Chromium)', () => {
+/** Every type assertion (`x as T`, `<T>x`) and non-null assertion (`x!`) in `code`; `as const` is no cast. */
+function castsIn(fileName: string, code: string): string[] {
+  const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const casts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const constAssertion = ts.isAsExpression(node) && node.type.getText(file) === 'const';
+    if (
+      (ts.isAsExpression(node) && !constAssertion) ||
+      ts.isTypeAssertionExpression(node) ||
+      ts.isNonNullExpression(node)
+    )
+      casts.push(`${fileName}: ${node.getText(file)}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return casts;
+}
+
+describe('a fresh Vite + React + TypeScript app with the packed fan-polls', () => {
+  it('passes the app’s own tsc --noEmit, with no cast anywhere in its sources', async () => {
+    await expect(runInApp('typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'])).resolves.toMatchObject({
+      stdout: '',
+    });
+    const sources = await readdir(join(project, 'src'));
+    expect(sources.sort()).toEqual(['App.tsx', 'main.tsx']);
+    for (const source of sources)
+      expect(castsIn(source, await readFile(join(project, 'src', source), 'utf8'))).toEqual([]);
+  }, 60_000);
+
   it('renders the card and the banner, votes through the card, and hands React every event', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
@@ -68,7 +118,7 @@ describe('fan-polls/react in a React 19 app (Chromium)', () => {
     page.on('pageerror', (error) => thrown.push(error.message));
     const posts = recordFanPosts(page);
     await page.goto(
-      `${app.url}/?proxy=${encodeURIComponent(stack.proxy.url)}&poll=${poll.id}&partner=${poll.partnerId}`,
+      `${appUrl}/?proxy=${encodeURIComponent(stack.proxy.url)}&poll=${poll.id}&partner=${poll.partnerId}`,
     );
     const card = page.locator('main > fan-poll');
     await card.locator('[part="question"]').waitFor();
@@ -101,7 +151,7 @@ describe('fan-polls/react in a React 19 app (Chromium)', () => {
       .locator('[part="actions"]')
       .getByText(`You voted for ${answerText}`)
       .waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: screenshotPath('react-wrapper-voted.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('react-app-voted.png'), fullPage: true });
 
     const tracking = { referrer: 'react-app', campaign: 'wrapper' };
     await expect
