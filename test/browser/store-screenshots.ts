@@ -19,7 +19,9 @@ const placement: Readonly<Record<OverlayPlace, string>> = {
 /** `page` at the store's size, with `inView` scrolled to the middle: the background of a store screenshot. */
 export async function pageAtStoreSize(page: Page, inView: Locator): Promise<Buffer> {
   await page.setViewportSize(storeSize);
-  await inView.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await inView.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+  });
   return page.screenshot();
 }
 

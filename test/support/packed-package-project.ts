@@ -45,7 +45,10 @@ function lockEntriesFor(
     for (let base = from; ; base = parentOf(base)) {
       const path = `${base ? `${base}/` : ''}node_modules/${name}`;
       const entry = packages[path];
-      if (entry) return add(path, entry);
+      if (entry) {
+        add(path, entry);
+        return;
+      }
       if (!base) return; // an optional peer nobody installed
     }
   };
