@@ -128,6 +128,15 @@ export async function createPackedPackageProject(partner: PartnerDependencies): 
   };
   await writeFile(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(join(project, 'package-lock.json'), `${JSON.stringify(projectLock, null, 2)}\n`);
-  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: project, timeout: 120_000 });
+  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--include=dev'], {
+    cwd: project,
+    timeout: 120_000,
+  }).catch((error: unknown) => {
+    throw new Error(
+      'npm ci --offline failed in the partner project: a tarball this repository locks is not in npm’s cache ' +
+        '(run `npm ci` here first, which fills it).',
+      { cause: error },
+    );
+  });
   return project;
 }
