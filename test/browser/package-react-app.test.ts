@@ -21,7 +21,7 @@ import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { serveStaticFolder } from '../support/static-folder.ts';
-import { answerTextOf, fanPages, recordFanPosts } from './widget-fan-page.ts';
+import { fanPages, recordFanPosts } from './widget-fan-page.ts';
 import { launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
 const run = promisify(execFile);
@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 // The popup helpers need no demo page.
-const { openSignIn, signInAs } = fanPages(() => {
+const { signInAndVote } = fanPages(() => {
   throw new Error('This test has no demo page.');
 });
 
@@ -141,16 +141,7 @@ describe('a fresh Vite + React + TypeScript app with the packed fan-polls', () =
 
     await card.locator('[part~="answer"]').first().waitFor();
     await card.getByRole('button', { name: 'Sign in to vote' }).waitFor();
-    const answer = card.locator('[part~="answer"]').nth(1);
-    const answerText = await answerTextOf(answer);
-    const answerId = await answer.locator('input').evaluate((input) => (input as HTMLInputElement).value);
-    await answer.locator('input').check();
-    await signInAs(await openSignIn({ context, page, card, ...posts }), 'sam');
-    await card.getByRole('button', { name: 'Vote', exact: true }).click();
-    await card
-      .locator('[part="actions"]')
-      .getByText(`You voted for ${answerText}`)
-      .waitFor({ timeout: 15_000 });
+    const { answerId } = await signInAndVote({ context, page, card, ...posts }, 1, 'sam');
     await page.screenshot({ path: screenshotPath('react-app-voted.png'), fullPage: true });
 
     const tracking = { referrer: 'react-app', campaign: 'wrapper' };
