@@ -77,7 +77,7 @@ describe('a club’s extension built from extension.config.json', () => {
     ]);
   });
 
-  it('opens its Options on the club’s proxy, platform and application, as shipped', async () => {
+  it('opens its Options on the club’s proxy, platform and application, as shipped, under its name', async () => {
     const page = await extension.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`chrome-extension://${extension.id}/options.html`);
@@ -95,9 +95,13 @@ describe('a club’s extension built from extension.config.json', () => {
       clientId: partner.clientId,
       partnerTag: partner.partnerTag,
     });
-    // The shipped settings: no "Not the shipped settings" note.
+    // The shipped settings: no "Not the shipped settings" note; the page names the club's extension.
     expect(await page.getByTestId('options-changed').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${partner.name} settings`);
     await page.screenshot({ path: screenshotPath('extension-partner-options.png') });
+    // The popup's header names it too.
+    await page.goto(`chrome-extension://${extension.id}/popup.html`);
+    await expect.poll(() => page.locator('.brand').textContent()).toBe(partner.name);
     await page.close();
   });
 
