@@ -4,8 +4,8 @@
 // probes `/readyz`. Each fault lasts PROXY_FAULTS_SECONDS (default 15): healthy (the baseline), Redis stopped,
 // paused (SIGSTOP), answering 3 s late, behind a blackholed link, the platform's token endpoint refusing connections
 // while every token expires, and the platform answering malformed bodies. For each: platform and Redis requests per
-// minute, the fans' answers with p50/p99, the readers' answers, `/readyz`, and how long after the heal every fan was
-// served again. Runs with `npm run bench -- proxy` and alone with `npm run bench -- proxy-faults`
+// minute, the fans' answers with p50/p99, the readers' answers, `/readyz`, and how long after the heal every fan and
+// reader was served again. Runs with `npm run bench -- proxy` and alone with `npm run bench -- proxy-faults`
 // (PROXY_FAULTS_ONLY=redis-paused,... picks faults by name).
 import { silentLogger } from '../../src/proxy/logger.ts';
 import type { Poll } from '../../src/platform/types.ts';
@@ -25,7 +25,7 @@ import {
 
 const phaseSeconds = Number(process.env.PROXY_FAULTS_SECONDS ?? 15);
 const fanNames = ['sam', 'alex', 'jo', 'kim'];
-/** The longest wait for every fan to be served again after a heal, before the bench calls it not recovered. */
+/** The longest wait for everyone to be served again after a heal, before the bench calls it not recovered. */
 const recoveryLimitMs = 30_000;
 
 interface Rig {
@@ -126,7 +126,7 @@ export default async function proxyFaultsBench(): Promise<void> {
       `Two proxy instances on one redis-server (through a counting TCP forwarder), the sandbox, ${String(fans.length)} signed-in fans (a fan route every 250 ms each), ${String(readers.length)} readers (a public read every 100 ms each), /readyz probed every second; ${String(phaseSeconds)} s of each fault, counts given per minute.`,
     );
     console.log(
-      '| fault | platform requests/min (token) | Redis commands/min | Redis connections/min | fans’ answers | fan p50 ms | fan p99 ms | readers’ answers | /readyz | fans served again after the heal |',
+      '| fault | platform requests/min (token) | Redis commands/min | Redis connections/min | fans’ answers | fan p50 ms | fan p99 ms | readers’ answers | /readyz | everyone served again after the heal |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const fault of chosen) console.log(await measureFault(rig, fault, fans, readers));
@@ -220,7 +220,7 @@ async function measureFault(
   const redisCommands = rig.redisTraffic.commands - redisBefore.commands;
   const redisConnections = rig.redisTraffic.connections - redisBefore.connections;
   await fault.heal(rig);
-  const recoveredMs = await untilFansServed(fans);
+  const recoveredMs = await untilEveryoneServed(fans, readers);
   const fanSamples = samples.filter(({ who }) => who === 'fan');
   const perMinute = (count: number) => Math.round(count / minutes).toLocaleString('en');
   return [
@@ -242,13 +242,26 @@ async function measureFault(
     .concat(' |');
 }
 
-/** How long until every fan's `/api/user/me` answers 200 again (asked every 100 ms), or undefined past the limit. */
-async function untilFansServed(fans: readonly LoadFan[]): Promise<number | undefined> {
+/**
+ * How long until every fan's `/api/user/me` and every reader's paths answer 200 again (asked every 100 ms), or
+ * undefined past the limit. Readers are asked too so that the next fault starts with their polls cached again.
+ */
+async function untilEveryoneServed(
+  fans: readonly LoadFan[],
+  readers: readonly LoadReader[],
+): Promise<number | undefined> {
   const healedAt = performance.now();
+  const requests = [
+    ...fans.map((fan) => [`${fan.proxyUrl}/api/user/me`, fanHeaders(fan, pageOrigin)] as const),
+    ...readers.flatMap((reader) =>
+      reader.paths.map(
+        (path) =>
+          [`${reader.proxyUrl}${path}`, { Origin: pageOrigin, 'X-Forwarded-For': reader.address }] as const,
+      ),
+    ),
+  ];
   while (performance.now() - healedAt < recoveryLimitMs) {
-    const answers = await Promise.all(
-      fans.map((fan) => timedStatus(`${fan.proxyUrl}/api/user/me`, fanHeaders(fan, pageOrigin))),
-    );
+    const answers = await Promise.all(requests.map(([url, headers]) => timedStatus(url, headers)));
     if (answers.every(({ status }) => status === 200)) return performance.now() - healedAt;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
