@@ -8,6 +8,7 @@
 // reader was served again. Runs with `npm run bench -- proxy` and alone with `npm run bench -- proxy-faults`
 // (PROXY_FAULTS_ONLY=redis-paused,... picks faults by name).
 import { silentLogger } from '../../src/proxy/logger.ts';
+import { sandboxChoices } from '../../src/sandbox/choices.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { pageOrigin, signIn, startHarness, type Harness } from '../integration/proxy-harness.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
@@ -24,6 +25,7 @@ import {
 } from './fault-load.ts';
 
 const phaseSeconds = Number(process.env.PROXY_FAULTS_SECONDS ?? 15);
+const tokenLifetimeMs = sandboxChoices.lifetimes.accessTokenSeconds * 1000;
 const fanNames = ['sam', 'alex', 'jo', 'kim'];
 /** The longest wait for everyone to be served again after a heal, before the bench calls it not recovered. */
 const recoveryLimitMs = 30_000;
@@ -35,11 +37,15 @@ interface Rig {
   readonly redisTraffic: { connections: number; commands: number };
   /** Moves every instance's clock (token lifetimes, breakers); Redis deadlines keep real time. */
   advanceClock(ms: number): void;
+  /** Real time since the fans signed in (every token was issued since). */
+  elapsedMs(): number;
 }
 
 interface Fault {
   readonly name: string;
   readonly label: string;
+  /** Before the fault, with the platform up; the readers' polls are read again afterwards. */
+  prepare?(rig: Rig): void;
   start(rig: Rig): void | Promise<void>;
   heal(rig: Rig): void | Promise<void>;
 }
@@ -94,9 +100,14 @@ const faults: readonly Fault[] = [
   {
     name: 'token-down',
     label: 'token endpoint down, every token expired',
+    // On the proxies' clock: every token (the fans' and the application's) two minutes or more short of its expiry,
+    // outside the refresh margin, and the readers' polls read then; at the fault, past every expiry, with those polls
+    // still within their stale-if-error time (as long as the bench so far took under 7 minutes).
+    prepare: (rig) => {
+      rig.advanceClock(tokenLifetimeMs - 2 * 60_000 - rig.elapsedMs());
+    },
     start: (rig) => {
-      // Past every access token's hour (the fans' and the application's), on the proxies' clock.
-      rig.advanceClock(2 * 60 * 60_000);
+      rig.advanceClock(3 * 60_000 + rig.elapsedMs());
       for (const instance of rig.instances) instance.beforeUpstream = tokenRefused;
     },
     heal: ({ instances }) => {
@@ -161,6 +172,7 @@ async function startRig(): Promise<Rig> {
   // The fans' reads reach the platform every time: the sandbox's own quota would answer 429 within the minute.
   first.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
   const second = await first.addInstance();
+  const startedAt = performance.now();
   return {
     redis,
     link,
@@ -169,6 +181,7 @@ async function startRig(): Promise<Rig> {
     advanceClock: (ms) => {
       shift += ms;
     },
+    elapsedMs: () => performance.now() - startedAt,
   };
 }
 
@@ -195,13 +208,17 @@ async function readersOf(instances: readonly Harness[]): Promise<LoadReader[]> {
   }));
 }
 
-/** One fault: load during it, the counters' difference, then the heal and the wait until every fan is served. */
+/** One fault: load during it, the counters' difference, then the heal and the wait until everyone is served. */
 async function measureFault(
   rig: Rig,
   fault: Fault,
   fans: readonly LoadFan[],
   readers: readonly LoadReader[],
 ): Promise<string> {
+  if (fault.prepare !== undefined) {
+    fault.prepare(rig);
+    await untilEveryoneServed(fans, readers);
+  }
   const upstream = rig.instances[0]!.upstream;
   const platformBefore = upstream.length;
   const redisBefore = { ...rig.redisTraffic };
