@@ -72,6 +72,18 @@ async function expectUnavailableWithin(work: () => ReturnType<Harness['call']>, 
   expect(took).toBeLessThanOrEqual(ms);
 }
 
+/** The sign-in popup's page says it, in words and to the card, instead of showing a JSON body. */
+async function expectUnavailablePageWithin(work: () => ReturnType<Harness['call']>, ms: number) {
+  const { answer, ms: took } = await timed(work);
+  expect(answer.status).toBe(503);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await answer.text();
+  expect(page).toContain('Signing in and voting are briefly unavailable');
+  expect(page).toContain('state_unavailable');
+  expect(took).toBeLessThanOrEqual(ms);
+}
+
 const votesOf = (pollId: string, userId: string) =>
   fans.sandbox.sandbox.state.polls.find(pollId)?.votes.filter((vote) => vote.userId === userId) ?? [];
 
@@ -102,7 +114,7 @@ async function ridesOut(
   const ready = await timed(() => readyOn(other));
   expect(ready.answer.status).toBe(503);
   expect(performance.now() - faultAt).toBeLessThanOrEqual(3000);
-  await expectUnavailableWithin(() => signInStartOn(fans), 1500);
+  await expectUnavailablePageWithin(() => signInStartOn(fans), 1500);
   await expectUnavailableWithin(() => extensionRefreshOn(fans), 1500);
   const publicRead = await other.call(`/api/polls/${unread}`);
   expect(publicRead.status).toBe(200);
