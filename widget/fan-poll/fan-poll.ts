@@ -1,6 +1,7 @@
 import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
+import { afterNextPaint } from '../base/after-next-paint.ts';
 import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
@@ -286,7 +287,7 @@ export class FanPoll extends FanElement {
     this.#clock.ticking =
       view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
     this.#noticePhase(view, strings, locale);
-    if (view.phase === 'open' || this.channel) this.#voting.start();
+    if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
     const action = fanAction(view, this.#voting.fan);
     // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
     const collapsed = !this.#expanded && view.answers.length > 5;
@@ -436,6 +437,14 @@ export class FanPoll extends FanElement {
 
   #detail(): { pollId: string; tracking: TrackingParameters } {
     return { pollId: this.pollId, tracking: this.tracking };
+  }
+
+  /** The voting's chunks and the extension's handshake start once the card's first paint is on screen. */
+  #startVotingAfterPaint(): void {
+    const pollId = this.pollId;
+    afterNextPaint(() => {
+      if (this.pollId === pollId) this.#voting.start();
+    });
   }
 
   #resetFan(): void {
