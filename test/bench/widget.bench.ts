@@ -20,6 +20,8 @@ import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from '.
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
+/** `WIDGET_BENCH_CASES=open card,ten cards`: only these cases (a focused comparison); default all. */
+const cases = benchCases.filter((each) => process.env.WIDGET_BENCH_CASES?.split(',').includes(each) ?? true);
 const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -125,7 +127,7 @@ export default async function widgetBench(): Promise<void> {
   const results = new Map<string, PageFigures[]>();
   try {
     for (let run = 0; run < runs; run += 1)
-      for (const benchCase of benchCases)
+      for (const benchCase of cases)
         // Alternating builds, so that load from other processes on the machine hits both alike.
         for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
           if (isPeer(build) && benchCase !== 'open card') continue;
@@ -153,7 +155,7 @@ export default async function widgetBench(): Promise<void> {
   );
   // Each case's time to data over its floors' in the same run (a banner over one card's floors).
   const dataMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.dataMs));
-  const rows = benchCases.flatMap((benchCase: BenchCase) =>
+  const rows = cases.flatMap((benchCase: BenchCase) =>
     builds
       .filter((build) => !isPeer(build) || benchCase === 'open card')
       .map((build) => {
