@@ -54,7 +54,11 @@ async function bundleGiscus(): Promise<void> {
       outDir: bundleDir,
       emptyOutDir: true,
       minify: true,
-      lib: { entry: fileURLToPath(import.meta.resolve('giscus')), formats: ['es'], fileName: () => 'giscus.js' },
+      lib: {
+        entry: fileURLToPath(import.meta.resolve('giscus')),
+        formats: ['es'],
+        fileName: () => 'giscus.js',
+      },
     },
   });
 }
