@@ -30,6 +30,8 @@ interface SessionRecord {
 const refreshLockMs = 10_000;
 /** How long a request waits for another instance's refresh before it gives up. */
 const refreshWaitMs = 12_000;
+/** Token records opened lately, kept at most (per instance). */
+const openedTokensKept = 10_000;
 /** A session's idle time starts again at most this often (and at most every tenth of the idle time). */
 const renewEveryMs = 60_000;
 
@@ -82,6 +84,13 @@ export class SessionManager implements SessionStore {
   readonly #options: SessionStoreOptions;
   readonly #now: () => number;
   readonly #renewEveryMs: number;
+  /**
+   * The last sealed value of each token record this instance opened, and what it opened to: a fan's next request
+   * reads the same sealed value and skips the decryption (a value sealed again, after a refresh, is opened anew).
+   * Keyed by the record, so a value copied under another record is still refused by the cipher; dropped when the
+   * session ends; at most `openedTokensKept`, the oldest first.
+   */
+  readonly #opened = new Map<string, { readonly sealed: string; readonly tokens: TokenSet }>();
   /** Refreshes in flight in this instance, per token record: concurrent requests of one fan join one. */
   readonly #refreshing = new Map<string, Promise<TokenSet>>();
 
@@ -163,7 +172,10 @@ export class SessionManager implements SessionStore {
     const text = await this.#store.get(keys.session(session.id));
     const grant = text === undefined ? undefined : (JSON.parse(text) as SessionRecord).grant;
     // The token record goes first: every copy of the session reads nothing from it from now on.
-    if (grant !== undefined) await this.#store.delete(keys.tokens(grant));
+    if (grant !== undefined) {
+      this.#opened.delete(grant);
+      await this.#store.delete(keys.tokens(grant));
+    }
     await this.#store.delete(keys.session(session.id));
   }
 
@@ -247,8 +259,16 @@ export class SessionManager implements SessionStore {
   }
 
   async #openTokens(grant: string, sealed: string | undefined): Promise<TokenSet | undefined> {
-    const plain = sealed === undefined ? undefined : await this.#open(keys.tokens(grant), sealed);
-    return plain === undefined ? undefined : (JSON.parse(plain) as TokenSet);
+    if (sealed === undefined) return undefined;
+    const known = this.#opened.get(grant);
+    if (known?.sealed === sealed) return known.tokens;
+    const plain = await this.#open(keys.tokens(grant), sealed);
+    if (plain === undefined) return undefined;
+    const tokens = JSON.parse(plain) as TokenSet;
+    this.#opened.delete(grant);
+    if (this.#opened.size >= openedTokensKept) this.#opened.delete(this.#opened.keys().next().value ?? '');
+    this.#opened.set(grant, { sealed, tokens });
+    return tokens;
   }
 
   /** One refresh per token record: joined within this instance, locked across instances. */
@@ -299,6 +319,7 @@ export class SessionManager implements SessionStore {
       next = await this.#refresh(refreshToken);
     } catch (error) {
       if (error instanceof PlatformError && error.code === 'invalid_token') {
+        this.#opened.delete(record.grant);
         await this.#store.delete(keys.tokens(record.grant));
       }
       throw error;
