@@ -88,11 +88,18 @@ export async function peers(redis: TestRedis, settings: RoundSettings): Promise<
       path: pollPath,
       headers,
     }));
-    await reportCachedReads(cachedReads, settings, {
-      bodies: `proxy and bare Hono ${String(proxyBody.length)} bytes, nginx (the platform's own JSON) ${String(nginxBody.length)} bytes`,
-    });
+    // PROXY_BENCH_ONLY=fan: the fan's routes alone, in PROXY_BENCH_FAN_ROUNDS rounds (default: as many as the rest).
+    if (process.env.PROXY_BENCH_ONLY !== 'fan') {
+      await reportCachedReads(cachedReads, settings, {
+        bodies: `proxy and bare Hono ${String(proxyBody.length)} bytes, nginx (the platform's own JSON) ${String(nginxBody.length)} bytes`,
+      });
+    }
     const fanServers = [memory, withRedis, ...(previous === undefined ? [] : [previous])];
-    await reportFanRoutes(sandbox, fanServers, openRiversidePoll(polls.data), settings);
+    const fanRounds = Number(process.env.PROXY_BENCH_FAN_ROUNDS ?? settings.roundCount);
+    await reportFanRoutes(sandbox, fanServers, openRiversidePoll(polls.data), {
+      ...settings,
+      roundCount: fanRounds,
+    });
   } finally {
     for (const server of servers) await server.stop();
     rmSync(bodyFolder, { recursive: true, force: true });
@@ -202,6 +209,15 @@ async function reportFanRoutes(
     const previousPerCpu = median(rounds.get(`${previousName ?? ''}${route}`)?.perCpu ?? [Number.NaN]);
     console.log(
       `| ${load.name} | ${String(Math.round(median(figures.rps)))} | ${median(figures.cpuShare).toFixed(2)} | ${String(Math.round(perCpu))} | ${String(Math.round(1_000_000 / perCpu))} | ${(previousPerCpu / perCpu).toFixed(2)} | ${[...figures.statuses].join(', ')} |`,
+    );
+  }
+  const thisBuild = rounds.get(`${servers[1]?.name ?? ''}: fan read`)?.perCpu ?? [];
+  const before = previousName === undefined ? [] : (rounds.get(`${previousName}: fan read`)?.perCpu ?? []);
+  if (before.length > 0) {
+    // CPU per request, this build with Redis over the previous build, round by round (each pair ran in one round).
+    const ratios = thisBuild.map((perCpu, round) => (before[round] ?? Number.NaN) / perCpu);
+    console.log(
+      `fan read with Redis, CPU per request x the previous build's, per round: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)} (target <= 0.5)`,
     );
   }
   printLatencies(latencies);

@@ -23,11 +23,11 @@ const pageOrigin = 'http://127.0.0.1:4999';
 export default async function proxyBench(): Promise<void> {
   const redis = await startRedis();
   try {
-    // PROXY_BENCH_ONLY=peers runs the peer comparison alone; =faults the last part alone.
+    // PROXY_BENCH_ONLY=peers runs the peer comparison alone (=fan its fan routes alone); =faults the last part alone.
     const only = process.env.PROXY_BENCH_ONLY;
-    if (only === undefined || only === 'peers')
+    if (only === undefined || only === 'peers' || only === 'fan')
       await peers(redis, { connections, durationSeconds, warmUpSeconds, roundCount });
-    if (only === 'peers') return;
+    if (only === 'peers' || only === 'fan') return;
     if (only !== 'faults') {
       await cachedReads(redis);
       await threeInstances(redis);
