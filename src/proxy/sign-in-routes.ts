@@ -38,6 +38,7 @@ export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     '*',
     sessionCookie({
       secret: runtime.config.sessionSecret,
+      readId: runtime.readSessionId,
       sessions: runtime.sessions,
       maxAgeSeconds: runtime.sessionCookieMaxAge,
       plainHttp: runtime.servedOverPlainHttp,
