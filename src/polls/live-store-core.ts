@@ -26,10 +26,11 @@ export interface LivePollStore {
 
 /**
  * One batched read. A source that knows how long its answer stays the newest it can give says so in `freshForMs`
- * (the proxy's, from `Age`; `answer-freshness.ts`): the store reads open polls again when that answer is replaced.
+ * (the proxy's, from `Age`; `answer-freshness.ts`; NaN: unknown): the store reads open polls again when that answer is
+ * replaced.
  */
 export type FetchPolls = (ids: readonly string[]) => Promise<PollBatch>;
-export type PollBatch = readonly Poll[] & { readonly freshForMs?: number | undefined };
+export type PollBatch = readonly Poll[] & { readonly freshForMs?: number };
 
 export interface LiveStoreCoreOptions {
   /** One batched read of these poll ids (the proxy's `/api/polls?ids[]=`, or the platform client). */

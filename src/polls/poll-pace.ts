@@ -40,7 +40,7 @@ export function nextRead(poll: Poll, nowMs: number, pace: PaceSettings, freshFor
   });
   switch (timeline.phase) {
     case 'open':
-      return within(pace.openMs, freshForMs === undefined ? pace.openMs : delayAfterAnswer(freshForMs));
+      return within(pace.openMs, delayAfterAnswer(freshForMs, pace.openMs));
     case 'upcoming':
       return within(pace.upcomingMs);
     case 'closed':

@@ -38,7 +38,7 @@ export function fetchPollsFromProxy(
     const path = proxyPollsPath(ids);
     if (path === undefined) return [];
     let body: unknown;
-    let fresh: number | undefined;
+    let fresh = NaN;
     // A client per read: the answer's freshness belongs to this read (a tick may send several at once).
     const proxy = proxyClient(
       proxyUrl,
