@@ -54,7 +54,7 @@ async function addCardAndBanner(
   }, pollId);
   const frameElement = page.locator('#same-poll-banner iframe');
   await frameElement.waitFor();
-  const bannerFrame = (await (await frameElement.elementHandle())!.contentFrame())!;
+  const bannerFrame = (await (await frameElement.elementHandle()).contentFrame())!;
   const banner = bannerFrame.locator('fan-poll');
   await banner.locator('[part="phase"]').waitFor();
   return { second: page.locator('#second-card'), banner, bannerFrame };
