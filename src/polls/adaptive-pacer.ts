@@ -50,9 +50,13 @@ class AdaptivePacer implements LivePacer {
     this.#backoffUntil = 0;
   }
 
-  nextRead(poll: Poll | undefined, readAt: number): { at: number | undefined; paceMs: number } {
+  nextRead(
+    poll: Poll | undefined,
+    readAt: number,
+    freshForMs?: number,
+  ): { at: number | undefined; paceMs: number } {
     if (poll === undefined) return { at: readAt + this.#pace.notFoundMs, paceMs: this.#pace.notFoundMs };
-    return nextRead(poll, readAt, this.#pace);
+    return nextRead(poll, readAt, this.#pace, freshForMs);
   }
 
   afterRead(failures: readonly PlatformError[], readAt: number): void {

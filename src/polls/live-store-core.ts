@@ -24,7 +24,13 @@ export interface LivePollStore {
   dispose(): void;
 }
 
-export type FetchPolls = (ids: readonly string[]) => Promise<readonly Poll[]>;
+/**
+ * One batched read. A source that knows how long its answer stays the newest it can give says so in `freshForMs`
+ * (the proxy's, from `Age`; `answer-freshness.ts`; NaN: unknown): the store reads open polls again when that answer is
+ * replaced.
+ */
+export type FetchPolls = (ids: readonly string[]) => Promise<PollBatch>;
+export type PollBatch = readonly Poll[] & { readonly freshForMs?: number };
 
 export interface LiveStoreCoreOptions {
   /** One batched read of these poll ids (the proxy's `/api/polls?ids[]=`, or the platform client). */
@@ -68,7 +74,11 @@ export interface LivePacer {
   /** `refresh()`, or the page came back online: the backoff is dropped (Retry-After still holds). */
   dropBackoff(): void;
   /** When a poll just read (undefined: not returned) is due again, and its phase's pace. */
-  nextRead(poll: Poll | undefined, readAt: number): { at: number | undefined; paceMs: number };
+  nextRead(
+    poll: Poll | undefined,
+    readAt: number,
+    freshForMs?: number,
+  ): { at: number | undefined; paceMs: number };
   afterRead(failures: readonly PlatformError[], readAt: number): void;
   /** Whether a listener would see nothing new in `b` after `a`. */
   same(a: LivePollState, b: LivePollState): boolean;
@@ -208,22 +218,22 @@ class PageLivePollStore implements LivePollStore, PacerHost {
     this.#changed();
   }
 
-  async #read(ids: readonly string[]): Promise<readonly Poll[]> {
+  async #read(ids: readonly string[]): Promise<PollBatch> {
     const polls: unknown = await this.#fetchPolls(ids);
     if (!Array.isArray(polls)) {
       throw new PlatformError('malformed_response', 'The poll source did not answer a list of polls.');
     }
-    return polls as readonly Poll[];
+    return polls as PollBatch;
   }
 
-  #applyPolls(requested: readonly string[], polls: readonly Poll[], readAt: number): void {
+  #applyPolls(requested: readonly string[], polls: PollBatch, readAt: number): void {
     // Uuids compare without case: sources lower-case the ids they send (the proxy's cache key is canonical).
     const byId = new Map(polls.map((poll) => [poll.id.toLowerCase(), poll]));
     for (const id of requested) {
       const entry = this.#entries.get(id);
       if (entry === undefined) continue;
       const poll = byId.get(id.toLowerCase());
-      const next = this.#pacer.nextRead(poll, readAt);
+      const next = this.#pacer.nextRead(poll, readAt, polls.freshForMs);
       entry.dueAt = next.at;
       entry.paceMs = next.paceMs;
       entry.lastRead = { at: readAt, poll };

@@ -1,4 +1,5 @@
 import type { Poll } from '../platform/types.ts';
+import { delayAfterAnswer } from './answer-freshness.ts';
 import { pollTimeline } from './poll-phase.ts';
 
 /** How often the live store reads a poll, by phase. */
@@ -27,16 +28,19 @@ export interface NextRead {
   readonly paceMs: number;
 }
 
-/** When a poll just read at `nowMs` should be read again: by its phase, and never later than its next phase change. */
-export function nextRead(poll: Poll, nowMs: number, pace: PaceSettings): NextRead {
+/**
+ * When a poll just read at `nowMs` should be read again: by its phase, and never later than its next phase change. An
+ * open poll whose answer said how long it stays the newest (`freshForMs`) is read again when it is replaced instead.
+ */
+export function nextRead(poll: Poll, nowMs: number, pace: PaceSettings, freshForMs?: number): NextRead {
   const timeline = pollTimeline(poll, nowMs);
-  const within = (paceMs: number): NextRead => ({
-    at: Math.min(nowMs + paceMs, timeline.nextChangeAt ?? Number.POSITIVE_INFINITY),
+  const within = (paceMs: number, delayMs = paceMs): NextRead => ({
+    at: Math.min(nowMs + delayMs, timeline.nextChangeAt ?? Number.POSITIVE_INFINITY),
     paceMs,
   });
   switch (timeline.phase) {
     case 'open':
-      return within(pace.openMs);
+      return within(pace.openMs, delayAfterAnswer(freshForMs, pace.openMs));
     case 'upcoming':
       return within(pace.upcomingMs);
     case 'closed':

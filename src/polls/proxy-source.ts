@@ -7,6 +7,7 @@ import {
 import { errorFromFetchFailure, PlatformError } from '../platform/errors.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { Poll } from '../platform/types.ts';
+import { freshForMs } from './answer-freshness.ts';
 import type { FetchPolls } from './live-store.ts';
 import { proxyPollsPath } from './proxy-polls-path.ts';
 
@@ -33,12 +34,21 @@ export function fetchPollsFromProxy(
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
 
-  const proxy = proxyClient(proxyUrl, fetch, timeoutMs);
-
-  return async (ids: readonly string[]): Promise<readonly Poll[]> => {
+  return async (ids) => {
     const path = proxyPollsPath(ids);
     if (path === undefined) return [];
     let body: unknown;
+    let fresh = NaN;
+    // A client per read: the answer's freshness belongs to this read (a tick may send several at once).
+    const proxy = proxyClient(
+      proxyUrl,
+      async (input, init) => {
+        const answer = await fetch(input, init);
+        fresh = freshForMs(answer.headers);
+        return answer;
+      },
+      timeoutMs,
+    );
     try {
       body = await proxy.call(path, { credentials: 'omit' });
     } catch (caught) {
@@ -47,7 +57,7 @@ export function fetchPollsFromProxy(
       if (error.code === proxyUnexpectedAnswer && (error.status ?? 0) < 300) return readPolls(undefined);
       throw errorFromProxyAnswer(error, now());
     }
-    return readPolls(body);
+    return Object.assign(readPolls(body), { freshForMs: fresh });
   };
 }
 

@@ -7,8 +7,11 @@ export interface CorsOptions {
   readonly methods: readonly string[];
 }
 
-/** What a page may read of an answer besides the CORS-safelisted headers. */
-export const exposedHeaders = 'ETag, Retry-After';
+/**
+ * What a page may read of an answer besides the CORS-safelisted headers (`Cache-Control` is one): `Age` times a
+ * card's next poll read (`src/polls/answer-freshness.ts`).
+ */
+export const exposedHeaders = 'Age, ETag, Retry-After';
 
 /**
  * CORS from an allowlist: the exact origins configured, nothing else, never `*`. `credentials` (the session cookie)

@@ -30,7 +30,7 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   app.use('*', corsForPrebuiltAnswers(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
   const cacheHeaders = pollCacheHeaders(runtime.config.pollCacheSeconds);
   const answer = (c: Context, cached: CachedAnswer) =>
-    cachedResponse(c, cached, cacheHeaders, allowedOriginOf(c, runtime.isAllowedPage));
+    cachedResponse(c, cached, cacheHeaders, allowedOriginOf(c, runtime.isAllowedPage), runtime.now());
 
   // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
   const fromPlatform = async (c: Context, read: () => Promise<unknown>): Promise<string> => {
@@ -138,13 +138,15 @@ function encodedBodyOf(cached: CachedAnswer): EncodedBody {
  * object into a copy of the Response): the body's bytes and ETag from the entry, the fixed headers, this request's
  * id and CORS, and nothing else to compute. A plain header object in the order Hono's `Headers` sorts them, so the
  * bytes on the wire are what they were (`test/integration/proxy-cached-read-bytes.test.ts`); on Node it is written
- * without a `Headers` or a native `Response` being built.
+ * without a `Headers` or a native `Response` being built. `Age` (RFC 9111: whole seconds since the proxy loaded the
+ * answer) with `s-maxage` tells a card when the proxy's copy is replaced, so it reads the new one then (issue 24).
  */
 function cachedResponse(
   c: Context,
   cached: CachedAnswer,
   cacheHeaders: ReturnType<typeof pollCacheHeaders>,
   allowedOrigin: string | undefined,
+  now: number,
 ): Response {
   const notModified = ifNoneMatchHits(c.req.header('If-None-Match'), cached.etag);
   const headers: Record<string, string> = {};
@@ -152,6 +154,7 @@ function cachedResponse(
     headers['access-control-allow-origin'] = allowedOrigin;
     headers['access-control-expose-headers'] = exposedHeaders;
   }
+  headers.age = String(Math.max(0, Math.floor((now - cached.storedAt) / 1000)));
   headers['cache-control'] = cacheHeaders['Cache-Control'];
   headers['cdn-cache-control'] = cacheHeaders['CDN-Cache-Control'];
   if (!notModified) headers['content-type'] = 'application/json; charset=utf-8';

@@ -63,6 +63,14 @@ const states: readonly CardState[] = [
     results: 'after-close',
   },
   { name: 'open-voted', poll: pollIn('open', { ...counted, isBound: true }), signedIn: true, votedFor: 'a2' },
+  {
+    name: 'open-after-vote-voted',
+    poll: pollIn('open', counted),
+    signedIn: true,
+    votedFor: 'a1',
+    results: 'after-vote',
+  },
+  { name: 'closed-after-close', poll: pollIn('closed', counted), results: 'after-close' },
   { name: 'closed-awaiting-results', poll: pollIn('closed', counted) },
   {
     name: 'disclosed-winner',
@@ -190,6 +198,9 @@ describe('the card’s states (Chromium)', () => {
           for (const name of ['open-after-vote', 'open-after-close-signed-in'])
             expect(await said(name), name).not.toMatch(/75%|25%/);
           expect(await said('open-voted')).toMatch(/75%[\s\S]*25%/);
+          // As documented: with after-vote the fan's own vote reveals them; with after-close, the close does.
+          expect(await said('open-after-vote-voted')).toMatch(/75%[\s\S]*25%/);
+          expect(await said('closed-after-close')).toMatch(/75%[\s\S]*25%/);
           expect(await page.locator('#open-signed-out fan-poll [data-leading]').count()).toBe(0);
           // The phase pill stays on one line, beside the club, even at 375 px.
           const pill = await page

@@ -1,5 +1,7 @@
 // The cached poll read's exact answer on the wire (issue 26): status line, every header in order, body. Captured
 // from the build before cached answers were prebuilt, so an optimisation of the hot path cannot change a byte.
+// Changed deliberately once since (issue 24): an `Age` header (whole seconds, written here as `<seconds>` as it follows
+// the clock), and `Age` in the exposed headers, so that a card times its next read from the proxy's copy.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf } from '../../src/proxy/response-cache.ts';
@@ -7,7 +9,7 @@ import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 
 interface RawAnswer {
   readonly status: number;
-  /** Name/value pairs as sent, in order, without `Date` (the clock) . */
+  /** Name/value pairs as sent, in order, without `Date` (the clock), and `Age`'s whole seconds as `<seconds>`. */
   readonly headers: string[];
   readonly body: string;
 }
@@ -21,7 +23,10 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
         const pairs: string[] = [];
         for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
           const name = incoming.rawHeaders[index] ?? '';
-          if (name.toLowerCase() !== 'date') pairs.push(`${name}: ${incoming.rawHeaders[index + 1] ?? ''}`);
+          const value = incoming.rawHeaders[index + 1] ?? '';
+          if (name.toLowerCase() === 'age')
+            pairs.push(`${name}: ${/^\d+$/.test(value) ? '<seconds>' : value}`);
+          else if (name.toLowerCase() !== 'date') pairs.push(`${name}: ${value}`);
         }
         resolve({ status: incoming.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString() });
       });
@@ -49,7 +54,8 @@ describe('a cached poll read, byte for byte', () => {
   // As the Node adapter writes a Response's headers: lower-case names in sorted order, then its own two.
   const expectedHeaders = (etag: string, requestId: string, length: number | undefined) => [
     `access-control-allow-origin: ${pageOrigin}`,
-    'access-control-expose-headers: ETag, Retry-After',
+    'access-control-expose-headers: Age, ETag, Retry-After',
+    'age: <seconds>',
     'cache-control: public, max-age=0, must-revalidate, s-maxage=5',
     'cdn-cache-control: public, max-age=5, stale-while-revalidate=30, stale-if-error=600',
     ...(length === undefined ? [] : ['content-type: application/json; charset=utf-8']),
@@ -123,7 +129,7 @@ describe('a cached poll read, byte for byte', () => {
       expect(answer.headers).toEqual(
         expect.arrayContaining([
           `access-control-allow-origin: ${pageOrigin}`,
-          'access-control-expose-headers: ETag, Retry-After',
+          'access-control-expose-headers: Age, ETag, Retry-After',
           'cache-control: no-store',
           'vary: Origin',
           'x-content-type-options: nosniff',

@@ -15,10 +15,19 @@ function prefetchOf(ids: string[], at = 1000): PollPrefetch {
 describe('prefetchedFetch', () => {
   it('answers reads of the prefetched ids, or a subset, from the one prefetched answer, each with its own copy', async () => {
     const network = vi.fn(() => Promise.resolve(Response.json({ data: [] })));
+    const fetch = prefetchedFetch(prefetchOf([a, b, c]), network, () => 2000);
+    expect(await (await fetch(url(a, b))).json()).toEqual({ data: [{ id: a }] });
+    expect(await (await fetch(url(c))).json()).toEqual({ data: [{ id: a }] });
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('answers each id from the prefetch once: the store’s next read of a poll goes to the network', async () => {
+    const network = vi.fn(() => Promise.resolve(Response.json({ data: [] })));
     const fetch = prefetchedFetch(prefetchOf([a, b]), network, () => 2000);
     expect(await (await fetch(url(a, b))).json()).toEqual({ data: [{ id: a }] });
-    expect(await (await fetch(url(a))).json()).toEqual({ data: [{ id: a }] });
-    expect(network).not.toHaveBeenCalled();
+    expect(await (await fetch(url(a))).json()).toEqual({ data: [] });
+    expect(await (await fetch(url(b))).json()).toEqual({ data: [] });
+    expect(network).toHaveBeenCalledTimes(2);
   });
 
   it('goes to the network for an id the prefetch did not ask for, another path, or once the prefetch is stale', async () => {

@@ -6,8 +6,9 @@ const prefetchFreshMs = 5000;
 
 /**
  * The live store's fetch, answering a read from the entry's prefetch when it asks for a subset of the prefetched ids
- * while the prefetch is fresh (a copy of the same answer each time, so every subset reads it whole); any other read
- * goes to the network.
+ * while the prefetch is fresh (a copy of the same answer each time, so every subset reads it whole), each id once:
+ * the store times its next read of a poll from the answer's `Age`, and that read must reach the proxy. Any other
+ * read goes to the network.
  */
 export function prefetchedFetch(
   prefetch: PollPrefetch | undefined,
@@ -24,6 +25,8 @@ export function prefetchedFetch(
       withoutQuery(url) === path &&
       idsOf(url).every((id) => prefetchedIds.has(id));
     if (!covered) return fetchImpl(input, init);
+    // Once per poll: the store's next read of it, timed from the answer's `Age`, must see the proxy's next copy.
+    for (const id of idsOf(url)) prefetchedIds.delete(id);
     return (await prefetch.response).clone();
   };
 }

@@ -7,7 +7,8 @@
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { appendTracking, cleanTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
-import { frameSource, readFrameMessage } from './frame-messages.ts';
+import { voteEventHint, voteHeardEvent, voteKnownEvent, type VoteHint } from '../session/vote-hint.ts';
+import { frameSource, readFrameMessage, type FrameToHostMessage } from './frame-messages.ts';
 
 const titles: Readonly<Record<string, string>> = {
   de: 'Fan-Umfrage',
@@ -33,18 +34,28 @@ const frames = new Set<HTMLIFrameElement>();
  * whose card uses another proxy ignores it. The banner page may be served from the proxy or from the partner's site.
  */
 function tellFrames(proxy: string, except?: HTMLIFrameElement): void {
+  postToFrames({ source: frameSource.host, type: 'session', proxy }, except);
+}
+
+/** Tells the banners (but `except`) the fan's vote a card of this page or another banner learnt: a hint to confirm. */
+function tellFramesVote(hint: VoteHint, except?: HTMLIFrameElement): void {
+  postToFrames({ source: frameSource.host, type: 'vote', hint }, except);
+}
+
+function postToFrames(message: FrameToHostMessage, except?: HTMLIFrameElement): void {
   for (const frame of frames)
-    if (frame !== except)
-      frame.contentWindow?.postMessage(
-        { source: frameSource.host, type: 'session', proxy },
-        embedPage.origin,
-      );
+    if (frame !== except) frame.contentWindow?.postMessage(message, embedPage.origin);
 }
 
 // A card of this page signed in, out or as someone else.
 window.addEventListener(sessionChangedEvent, (event) => {
   const proxy = sessionEventOrigin(event);
   if (proxy) tellFrames(proxy);
+});
+// A card of this page cast or read the fan's vote.
+window.addEventListener(voteKnownEvent, (event) => {
+  const hint = voteEventHint(event);
+  if (hint) tellFramesVote(hint);
 });
 
 /**
@@ -84,6 +95,10 @@ class FanPollFrame extends HTMLElement {
       // A banner's card changed the session: the other banners and the page's cards ask the proxy again.
       tellFrames(message.proxy, frame);
       window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: message.proxy }));
+    } else if (message.type === 'vote') {
+      // A banner's card learnt the fan's vote: the other banners and the page's cards show it and confirm it.
+      tellFramesVote(message.hint, frame);
+      window.dispatchEvent(new CustomEvent(voteHeardEvent, { detail: message.hint }));
     } else
       this.dispatchEvent(
         new CustomEvent(message.name, { bubbles: true, composed: true, detail: message.detail }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameSource, isFrameHello, readHostSessionMessage, readFrameMessage } from './frame-messages.ts';
+import {
+  frameSource,
+  isFrameHello,
+  readHostSessionMessage,
+  readHostVoteMessage,
+  readFrameMessage,
+} from './frame-messages.ts';
 
 describe('frame messages', () => {
   it('passes a session hint either way with the proxy’s origin and nothing else', () => {
@@ -21,6 +27,35 @@ describe('frame messages', () => {
     expect(
       readHostSessionMessage({ source: frameSource.host, type: 'session', proxy, token: 'x' }),
     ).toBeUndefined();
+  });
+
+  it('passes a vote hint either way with the proxy’s origin, the poll, the answer and its status only', () => {
+    const hint = { proxy: 'https://polls.club.example', pollId: 'p1', answerId: 'a1', voteStatus: 'pending' };
+    expect(readFrameMessage({ source: frameSource.frame, type: 'vote', hint })).toEqual({
+      source: frameSource.frame,
+      type: 'vote',
+      hint,
+    });
+    expect(readHostVoteMessage({ source: frameSource.host, type: 'vote', hint })).toEqual(hint);
+    const { voteStatus: _status, ...noStatus } = hint;
+    expect(readHostVoteMessage({ source: frameSource.host, type: 'vote', hint: noStatus })).toEqual(noStatus);
+    for (const bad of [
+      { ...hint, userId: 'fan' },
+      { ...hint, proxy: 'https://polls.club.example/api' },
+      { ...hint, proxy: 'javascript:alert(1)' },
+      { ...hint, answerId: '' },
+      { ...hint, answerId: { id: 'a1' } },
+      { ...hint, pollId: 'p'.repeat(101) },
+      { ...hint, voteStatus: 7 },
+      { proxy: hint.proxy, pollId: 'p1' },
+    ]) {
+      expect(readFrameMessage({ source: frameSource.frame, type: 'vote', hint: bad })).toBeUndefined();
+      expect(readHostVoteMessage({ source: frameSource.host, type: 'vote', hint: bad })).toBeUndefined();
+    }
+    // The wrong side, or a flat message, or one with more fields: refused.
+    expect(readHostVoteMessage({ source: frameSource.frame, type: 'vote', hint })).toBeUndefined();
+    expect(readHostVoteMessage({ source: frameSource.host, type: 'vote', ...hint })).toBeUndefined();
+    expect(readFrameMessage({ source: frameSource.frame, type: 'vote', hint, cast: true })).toBeUndefined();
   });
 
   it('accepts the host hello only', () => {

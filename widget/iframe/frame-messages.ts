@@ -3,6 +3,8 @@ import { cleanTracking, trackingParameterNames } from '../../src/contracts/track
 import type { FanPollEventDetail } from '../events/event-detail.ts';
 import { hasOnlyKeys, isShortString } from '../messages/shape.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
+import { readOrigin } from '../messages/read-origin.ts';
+import { readVoteHint, type VoteHint } from '../session/vote-hint.ts';
 
 /** Messages between the iframe page and its host loader. Each side checks origin, source window and shape. */
 export const frameSource = { frame: 'fan-polls-frame', host: 'fan-polls-host' } as const;
@@ -38,7 +40,33 @@ export interface FrameSessionMessage {
   readonly proxy: string;
 }
 
-export type FrameToHostMessage = FrameSizeMessage | FrameEventMessage | FrameSessionMessage;
+/**
+ * Either way: the fan's vote in a poll is known on that side (`vote-hint.ts`). A hint: the other side's cards show it
+ * and read the fan's poll from the proxy to confirm it; it never casts a vote.
+ */
+export interface FrameVoteMessage {
+  readonly source: (typeof frameSource)[keyof typeof frameSource];
+  readonly type: 'vote';
+  readonly hint: VoteHint;
+}
+
+export type FrameToHostMessage =
+  FrameSizeMessage | FrameEventMessage | FrameSessionMessage | FrameVoteMessage;
+
+/** A vote message from `source`, when `data` has exactly its shape: the hint in it, rebuilt. */
+function readVoteMessage(data: unknown, source: string): VoteHint | undefined {
+  return isRecord(data) &&
+    hasOnlyKeys(data, ['source', 'type', 'hint']) &&
+    data.source === source &&
+    data.type === 'vote'
+    ? readVoteHint(data.hint)
+    : undefined;
+}
+
+/** The hint of the host's vote message, when `data` has exactly its shape. */
+export function readHostVoteMessage(data: unknown): VoteHint | undefined {
+  return readVoteMessage(data, frameSource.host);
+}
 
 /** Fields a card event's detail may carry besides the poll id and tracking; each a short string. */
 const detailFields = ['phase', 'answerId', 'voteStatus', 'stage', 'via', 'code', 'message'] as const;
@@ -51,19 +79,6 @@ export function isFrameHello(data: unknown): data is FrameHelloMessage {
     data.source === frameSource.host &&
     data.type === 'hello'
   );
-}
-
-/** An http(s) origin exactly as `URL` writes one (`https://polls.club.example`), else undefined. */
-function readOrigin(value: unknown): string | undefined {
-  if (!isShortString(value, 200)) return undefined;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The proxy origin of the host's session hint, when `data` has exactly its shape. */
@@ -82,6 +97,10 @@ export function readFrameMessage(data: unknown): FrameToHostMessage | undefined 
   if (data.type === 'session') {
     const proxy = hasOnlyKeys(data, ['source', 'type', 'proxy']) ? readOrigin(data.proxy) : undefined;
     return proxy ? { source: frameSource.frame, type: 'session', proxy } : undefined;
+  }
+  if (data.type === 'vote') {
+    const hint = readVoteMessage(data, frameSource.frame);
+    return hint ? { source: frameSource.frame, type: 'vote', hint } : undefined;
   }
   if (data.type === 'size') {
     const height = data.height;

@@ -11,10 +11,12 @@ import { readProxyUrl } from '../store/widget-config.ts';
 import { trackingParameterNames } from '../../src/contracts/tracking.ts';
 import { watchContentHeight } from './auto-size.ts';
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
+import { voteEventHint, voteHeardEvent, voteKnownEvent } from '../session/vote-hint.ts';
 import {
   frameSource,
   isFrameHello,
   readHostSessionMessage,
+  readHostVoteMessage,
   type FrameToHostMessage,
 } from './frame-messages.ts';
 
@@ -66,6 +68,12 @@ function start(): void {
       window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: proxy }));
       return;
     }
+    // The host heard of the fan's vote elsewhere on its page: this page's card shows it and confirms it.
+    const vote = hostOrigin && event.origin === hostOrigin ? readHostVoteMessage(event.data) : undefined;
+    if (vote) {
+      window.dispatchEvent(new CustomEvent(voteHeardEvent, { detail: vote }));
+      return;
+    }
     if (hostOrigin || !isFrameHello(event.data)) return;
     hostOrigin = event.origin;
     for (const message of queue.splice(0)) window.parent.postMessage(message, hostOrigin);
@@ -74,6 +82,12 @@ function start(): void {
   window.addEventListener(sessionChangedEvent, (event) => {
     const proxy = sessionEventOrigin(event);
     if (proxy) send({ source: frameSource.frame, type: 'session', proxy });
+  });
+
+  // This page's card cast or read the fan's vote: the host tells its page's cards and other banners.
+  window.addEventListener(voteKnownEvent, (event) => {
+    const hint = voteEventHint(event);
+    if (hint) send({ source: frameSource.frame, type: 'vote', hint });
   });
 
   let sizing = false;

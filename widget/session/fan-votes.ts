@@ -18,13 +18,17 @@ const known = new Map<string, FanVote>();
 const listeners = new Map<string, Set<Listener>>();
 const keyOf = (fan: FanKey, pollId: string): string => `${fan}\n${pollId}`;
 
-/** Tells every card of `pollId` (this one's listener too) the fan's vote; a repeat of the known one says nothing. */
-export function shareFanVote(fan: FanKey, pollId: string, vote: FanVote): void {
+/**
+ * Tells every card of `pollId` (this one's listener too) the fan's vote; a repeat of the known one says nothing.
+ * True when it was news to this document (then the other documents are told too, `vote-travel.ts`).
+ */
+export function shareFanVote(fan: FanKey, pollId: string, vote: FanVote): boolean {
   const key = keyOf(fan, pollId);
   const before = known.get(key);
-  if (before?.answerId === vote.answerId && before.voteStatus === vote.voteStatus) return;
+  if (before?.answerId === vote.answerId && before.voteStatus === vote.voteStatus) return false;
   known.set(key, vote);
   for (const listener of [...(listeners.get(key) ?? [])]) listener(vote);
+  return true;
 }
 
 /** `listener` hears the fan's known vote in `pollId` now (if any) and every later one; returns the unsubscribe. */

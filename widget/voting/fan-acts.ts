@@ -12,6 +12,8 @@ import { followSession } from '../fan-poll/session-follow.ts';
 import { followVoteStatus, signInFailure, voteFailure } from '../fan-poll/vote-outcome.ts';
 import { followFanVote, shareFanVote, type FanKey, type FanVote } from '../session/fan-votes.ts';
 import { pageSession } from '../session/page-session.ts';
+import type { VoteHint } from '../session/vote-hint.ts';
+import { followVoteHints, tellVote } from '../session/vote-travel.ts';
 import type { FanPollView, VoteChannel } from './vote-channel.ts';
 import type { VotingRun, VotingSteps } from './voting-run.ts';
 import { WidgetError } from './widget-error.ts';
@@ -89,9 +91,18 @@ export function followPage(steps: VotingSteps, run: VotingRun): void {
       if (followed.user !== undefined && !run.fan.vote && channel) void readFanVote(steps, run, channel);
     });
     followVote();
+    // Votes learnt in the page's banners or its host, or in other tabs of this proxy: hints this card confirms.
+    const proxy = proxyOriginOf(steps, run);
+    const unfollowHints =
+      proxy === undefined
+        ? undefined
+        : followVoteHints(proxy, run.pollId, (hint) => {
+            takeHint(steps, run, hint);
+          });
     return () => {
       unfollowSession?.();
       unfollowVote?.();
+      unfollowHints?.();
     };
   });
 }
@@ -104,26 +115,76 @@ function takeVote(steps: VotingSteps, run: VotingRun, vote: FanVote): void {
   setFan(steps, run, { vote, voteKnown: true });
 }
 
+/** The proxy origin of a card that votes through the proxy's session (the one votes travel between documents for). */
+function proxyOriginOf(steps: VotingSteps, run: VotingRun): string | undefined {
+  const proxyUrl = steps.host.proxyUrl;
+  return run.session && !steps.host.channel && proxyUrl ? new URL(proxyUrl).origin : undefined;
+}
+
+/**
+ * A vote of this fan in this poll heard from another document: shown at once when the card knows of none, then
+ * confirmed by reading the fan's poll (a forged hint is undone by that read, and never casts a vote).
+ */
+function takeHint(steps: VotingSteps, run: VotingRun, hint: VoteHint): void {
+  const mine = run.fan.vote;
+  const channel = run.channel;
+  if (!steps.current(run) || run.busy || run.fan.session !== 'signed-in' || !channel) return;
+  if (mine?.answerId === hint.answerId && mine.voteStatus === hint.voteStatus) return;
+  if (!mine) {
+    const vote = { answerId: hint.answerId, voteStatus: hint.voteStatus };
+    run.hinted = vote;
+    setFan(steps, run, { vote, voteKnown: true });
+  }
+  void readFanVote(steps, run, channel);
+}
+
 function share(steps: VotingSteps, run: VotingRun): void {
   const fan = fanKey(steps, run);
-  if (fan !== undefined && run.fan.vote) shareFanVote(fan, run.pollId, run.fan.vote);
+  const vote = run.fan.vote;
+  if (fan === undefined || !vote || !shareFanVote(fan, run.pollId, vote)) return;
+  const proxy = proxyOriginOf(steps, run);
+  if (proxy !== undefined)
+    tellVote({
+      proxy,
+      pollId: run.pollId,
+      answerId: vote.answerId,
+      ...(vote.voteStatus !== undefined && { voteStatus: vote.voteStatus }),
+    });
+}
+
+/** The fan's state without its vote, when the vote is the unconfirmed hint `hinted` (else unchanged). */
+function withoutHinted(fan: FanState, hinted: FanState['vote']): Partial<FanState> {
+  return hinted !== undefined && fan.vote === hinted ? { vote: undefined } : {};
 }
 
 export async function readFanVote(steps: VotingSteps, run: VotingRun, channel: VoteChannel): Promise<void> {
+  // A hint heard before this read started is confirmed or undone by it; one heard later waits for its own read.
+  const hinted = run.hinted;
   try {
     const view: FanPollView = await channel.fanView(run.pollId);
     if (!steps.current(run)) return;
     const answer = view.answers.find((each) => each.voteStatus !== undefined);
+    if (run.hinted === hinted) run.hinted = undefined;
     setFan(steps, run, {
       voteKnown: true,
-      ...(answer && { vote: { answerId: answer.id, voteStatus: answer.voteStatus } }),
+      ...(answer
+        ? { vote: { answerId: answer.id, voteStatus: answer.voteStatus } }
+        : withoutHinted(run.fan, hinted)),
     });
     share(steps, run);
   } catch (error) {
     if (!steps.current(run)) return;
     const signedOut = error instanceof WidgetError && error.code === 'sign-in-required';
-    // Unread (the proxy or platform failed): the card offers the vote; the platform refuses a second one.
-    setFan(steps, run, signedOut ? { session: 'signed-out' } : { voteKnown: true });
+    if (run.hinted === hinted) run.hinted = undefined;
+    // Unread (the proxy or platform failed): the card offers the vote (a hint unconfirmed goes); the platform
+    // refuses a second one.
+    setFan(
+      steps,
+      run,
+      signedOut
+        ? { session: 'signed-out', ...withoutHinted(run.fan, hinted) }
+        : { voteKnown: true, ...withoutHinted(run.fan, hinted) },
+    );
     // The proxy's session ended (expired, or signed out elsewhere): every card of the page hears it.
     if (signedOut) void run.session?.check();
   }

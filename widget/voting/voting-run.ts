@@ -15,6 +15,8 @@ export interface VotingRun {
   /** The page's session with the proxy, when the card votes through it (not the extension, not a host's channel). */
   session?: PageSession | undefined;
   signedInUser?: string | undefined;
+  /** A vote heard from another document and not confirmed yet by reading the fan's poll (`fan.vote` meanwhile). */
+  hinted?: FanState['vote'];
   /** One action at a time: a second (or double) click while signing in or voting does nothing. */
   busy: boolean;
 }
