@@ -135,10 +135,12 @@ describe('cards sharing the page’s session', () => {
       document.body.append(card);
       return card;
     });
-    // The extension handshake goes unanswered (1 s), then the proxy's session decides.
+    // Each card's voting starts after its first paint; the extension handshake goes unanswered (1 s), then the
+    // proxy's session decides, and every card follows it.
     await vi.waitFor(
       () => {
         for (const card of cards) expect(card.shadowRoot!.querySelector('[part="button"]')).not.toBeNull();
+        expect(pageSession(proxy.url).subscribers).toBe(cards.length);
       },
       { timeout: 3000 },
     );
