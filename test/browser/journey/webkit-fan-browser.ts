@@ -46,10 +46,10 @@ function driverWindow(session: WebDriverSession, handle: string, frames: readonl
     for (const frame of frames) {
       const element = await find(frame);
       if (reveal)
-        await session.execute(
-          (node) => (node as unknown as Element).scrollIntoView({ block: 'center' }),
-          element,
-        );
+        await session.execute((node) => {
+          // WebDriver hands the function the element the reference names.
+          (node as unknown as Element).scrollIntoView({ block: 'center' });
+        }, element);
       await session.switchToFrame(element);
     }
   };
