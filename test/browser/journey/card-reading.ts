@@ -30,6 +30,11 @@ export function readCard(chain: string) {
     answerIds: [...(root?.querySelectorAll('[part~="answer"] input') ?? [])].map(
       (input) => (input as HTMLInputElement).value,
     ),
+    /** The answer the fan picked, as the card's inputs say. */
+    picked:
+      ([...(root?.querySelectorAll('[part~="answer"] input') ?? [])] as HTMLInputElement[]).find(
+        (input) => input.checked,
+      )?.value ?? '',
     buttons: texts('[part="actions"] button, [part="button"]'),
     status: texts('[part="status"]').join(' '),
     note: texts('[part="actions"] .note').join(' '),

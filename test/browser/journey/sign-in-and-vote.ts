@@ -31,6 +31,7 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
   const before = await read();
   const answerId = before.answerIds[1] ?? '';
   await window.click(targets.answer(1));
+  await waitUntil(async () => (await read()).picked === answerId, 'the card to take the pick');
   const popup = await browser.popupFrom(() => window.click(targets.signIn));
   // The consent page asks every time (the sandbox keeps no platform session between sign-ins).
   await waitUntil(() => popup.has({ chain: '#username' }), 'the consent page');
@@ -47,6 +48,12 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
   await shot('after-sign-in');
   if (!after.buttons.includes('Vote')) return { kind: 'refused', message: after.status };
 
+  // Seen once in Chromium on a loaded machine: the card came back from sign-in with no answer picked. A fan picks
+  // again; the journey does too, and says so.
+  if (after.picked !== answerId) {
+    console.warn(`${targets.card}: the pick did not survive the sign-in; picking again`);
+    await window.click(targets.answer(1));
+  }
   await window.click(targets.vote);
   await waitUntil(async () => (await read()).note.includes('You voted for'), 'the card to show the vote');
   const recorded = await waitUntil(async () => {
