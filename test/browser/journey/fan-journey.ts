@@ -93,6 +93,15 @@ async function assertBannerAndList(page: FanWindow, banner: FanWindow): Promise<
     'the banner to show its poll',
   );
   await waitUntil(() => page.has({ chain: 'fan-poll-list >> fan-poll' }), 'the list to show its cards');
+  // The banner takes its card's height once it has data: the page below it moves then, not under a click.
+  await waitUntil(
+    () =>
+      page.evaluate(
+        (chain) => document.querySelector<HTMLElement>(chain)?.style.height.endsWith('px') ?? false,
+        bannerFrame.chain,
+      ),
+    'the banner to size itself to its card',
+  );
 }
 
 /** Votes arriving at the platform show on the card (its results change) without a reload. */
