@@ -17,6 +17,12 @@ export interface ServeDemoOptions {
   readonly proxyUrl: string | (() => string);
   /** Where the built widget is (default `dist/widget/`). */
   readonly widgetDir?: string;
+  /**
+   * Where the banner's host loader and iframe page come from: `demo` (default) serves them beside the page, so the
+   * banner is on the page's origin; `proxy` loads them from the proxy's `/widget/`, as a partner's snippet does, so
+   * the banner is on the proxy's origin.
+   */
+  readonly bannerFrom?: 'demo' | 'proxy';
   readonly fetch?: typeof fetch;
 }
 
@@ -39,7 +45,11 @@ const types: Readonly<Record<string, string>> = {
  * `strict-dynamic` passes trust to the modules they import (the widget's hashed chunks); `'self'` is the
  * allowlist older browsers fall back to. No inline script or style, no eval.
  */
-export function demoContentSecurityPolicy(proxyUrl: string, nonce?: string): string {
+export function demoContentSecurityPolicy(
+  proxyUrl: string,
+  nonce?: string,
+  bannerFrom: 'demo' | 'proxy' = 'demo',
+): string {
   const proxy = new URL(proxyUrl).origin;
   return [
     "default-src 'self'",
@@ -47,7 +57,7 @@ export function demoContentSecurityPolicy(proxyUrl: string, nonce?: string): str
     "style-src 'self'",
     `img-src 'self' data: https: http://${loopbackHost}:*`,
     `connect-src 'self' ${proxy}`,
-    "frame-src 'self'",
+    bannerFrom === 'proxy' ? `frame-src 'self' ${proxy}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -83,8 +93,10 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
     const page = await readFile(`${root}public/demo/index.html`, 'utf8');
     const ids = await featuredPollIds(proxyUrl(), fetchImpl);
     const nonce = newNonce();
-    c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce));
-    return c.html(fill(page, { PROXY_URL: proxyUrl(), NONCE: nonce, ...ids }));
+    const bannerFrom = options.bannerFrom ?? 'demo';
+    c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce, bannerFrom));
+    const bannerLoader = `${bannerFrom === 'proxy' ? proxyUrl() : ''}/widget/fan-polls-frame.js`;
+    return c.html(fill(page, { PROXY_URL: proxyUrl(), NONCE: nonce, BANNER_LOADER: bannerLoader, ...ids }));
   });
 
   app.get('/widget/embed/poll.html', async (c) => {

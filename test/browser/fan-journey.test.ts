@@ -7,6 +7,7 @@ import type { FanBrowser } from './journey/fan-browser.ts';
 import { chromiumFanBrowser } from './journey/chromium-fan-browser.ts';
 import { firefoxFanBrowser } from './journey/firefox-fan-browser.ts';
 import { runFanJourney } from './journey/fan-journey.ts';
+import type { CardOutcome } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
 import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 import { journeyCases, type JourneyCase } from './journey/journey-cases.ts';
@@ -33,7 +34,11 @@ describe.each(['same-site', 'cross-site'] as const)('the fan journey, page %s wi
 
   beforeAll(async () => {
     ensureWidgetBuilt();
-    stack = await startWidgetStack({ simulate: false, crossSite: site === 'cross-site' });
+    stack = await startWidgetStack({
+      simulate: false,
+      crossSite: site === 'cross-site',
+      bannerFrom: 'proxy',
+    });
   });
 
   afterAll(async () => {
@@ -46,21 +51,24 @@ describe.each(['same-site', 'cross-site'] as const)('the fan journey, page %s wi
   });
 
   const cases = journeyCases.filter((each) => each.site === site);
-  it.each(cases)('$engine, third-party cookies $thirdPartyCookies: $expected', async (journey) => {
-    if (!installed[journey.engine]) throw new Error(`${journey.engine} is not installed (see .ci/run)`);
-    stack.sandbox.sandbox.reset();
-    const browser = await launch[journey.engine](journey.thirdPartyCookies);
-    try {
-      const name = `${journey.engine}-${site}-${journey.thirdPartyCookies}`;
-      const outcome = await runFanJourney(
-        browser,
-        { sandbox: stack.sandbox.sandbox, pageUrl: stack.demo.url },
-        name,
-      );
-      if (journey.expected === 'voted') expect(outcome.kind).toBe('voted');
-      else expect(outcome).toEqual({ kind: 'refused', message: journey.expected });
-    } finally {
-      await browser.close();
-    }
-  });
+  it.each(cases)(
+    '$engine, third-party cookies $thirdPartyCookies: card $expected.card, banner $expected.banner',
+    async (journey) => {
+      if (!installed[journey.engine]) throw new Error(`${journey.engine} is not installed (see .ci/run)`);
+      stack.sandbox.sandbox.reset();
+      const browser = await launch[journey.engine](journey.thirdPartyCookies);
+      try {
+        const name = `${journey.engine}-${site}-${journey.thirdPartyCookies}`;
+        const outcome = await runFanJourney(
+          browser,
+          { sandbox: stack.sandbox.sandbox, pageUrl: stack.demo.url },
+          name,
+        );
+        const got = (each: CardOutcome) => (each.kind === 'voted' ? 'voted' : each.message);
+        expect({ card: got(outcome.card), banner: got(outcome.banner) }).toEqual(journey.expected);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

@@ -17,12 +17,18 @@ export interface WidgetStackOptions {
    * a card's cookies live in the demo site's partition. Default: both on 127.0.0.1 (same site).
    */
   readonly crossSite?: boolean;
+  /** Where the demo's banner comes from (`serveDemo`'s `bannerFrom`; default: the demo's own origin). */
+  readonly bannerFrom?: 'demo' | 'proxy';
 }
 
 export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
   let proxyUrl = '';
   // The demo page before the proxy: the proxy allows the demo's origin, the demo learns the proxy's URL later.
-  const served = await serveDemo({ port: 0, proxyUrl: () => proxyUrl });
+  const served = await serveDemo({
+    port: 0,
+    proxyUrl: () => proxyUrl,
+    ...(options.bannerFrom && { bannerFrom: options.bannerFrom }),
+  });
   const demo: RunningDemo = options.crossSite
     ? { url: onAnotherSite(served.url), close: () => served.close() }
     : served;

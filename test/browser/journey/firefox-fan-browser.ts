@@ -46,7 +46,16 @@ export async function firefoxFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'
   };
 }
 
-function pageWindow(page: Page, frame: Frame): FanWindow {
+/** Where a frame's viewport is on the page's, in CSS pixels; `reveal` scrolls its iframe (and theirs) into view. */
+type FrameOrigin = (reveal: boolean) => Promise<{ x: number; y: number }>;
+
+const topOrigin: FrameOrigin = () => Promise.resolve({ x: 0, y: 0 });
+
+/**
+ * `origin`: for a frame inside the page, where its viewport is; a click there goes to that point of the page (a
+ * real, trusted click), as puppeteer's own click asks Firefox ESR's BiDi for the frame's element, which it refuses.
+ */
+function pageWindow(page: Page, frame: Frame, origin?: FrameOrigin): FanWindow {
   const element = async (target: Target) => {
     const found = (await frame.evaluateHandle(findTarget, target)).asElement();
     if (found === null) throw new Error(`No ${JSON.stringify(target)} in ${frame.url()}`);
@@ -60,7 +69,19 @@ function pageWindow(page: Page, frame: Frame): FanWindow {
     evaluate: (fn, arg) => frame.evaluate(fn as never, arg),
     has: async (target) => (await frame.evaluateHandle(findTarget, target)).asElement() !== null,
     click: async (target) => {
-      await (await element(target)).click();
+      const found = await element(target);
+      if (!origin) return found.click();
+      await origin(true);
+      // Scrolling inside the frame may scroll the page too: where the frame is is read after.
+      await found.evaluate((node) => {
+        node.scrollIntoView({ block: 'nearest' });
+      });
+      const at = await origin(false);
+      const box = await found.evaluate((node) => {
+        const { x, y, width, height } = node.getBoundingClientRect();
+        return { x: x + width / 2, y: y + height / 2 };
+      });
+      await page.mouse.click(at.x + box.x, at.y + box.y);
     },
     fill: async (target, text) => {
       const input = await element(target);
@@ -69,10 +90,24 @@ function pageWindow(page: Page, frame: Frame): FanWindow {
       });
       await input.type(text);
     },
+    // Firefox ESR's BiDi has no `context` locator (puppeteer's `contentFrame`): the frame is found by its URL.
     frame: async (target) => {
-      const inner = await (await element(target)).contentFrame();
-      if (inner === null) throw new Error(`${target.chain} is not a frame`);
-      return pageWindow(page, inner);
+      const src = await (await element(target)).evaluate((node) => (node as HTMLIFrameElement).src);
+      const inner = await waitUntil(
+        () => Promise.resolve(frame.childFrames().find((child) => child.url() === src)),
+        `the frame of ${target.chain}`,
+      );
+      const innerOrigin: FrameOrigin = async (reveal) => {
+        const outer = await (origin ?? topOrigin)(reveal);
+        const iframe = await element(target);
+        const at = await iframe.evaluate((node, scroll) => {
+          if (scroll) node.scrollIntoView({ block: 'center' });
+          const box = node.getBoundingClientRect();
+          return { x: box.x + node.clientLeft, y: box.y + node.clientTop };
+        }, reveal);
+        return { x: outer.x + at.x, y: outer.y + at.y };
+      };
+      return pageWindow(page, inner, innerOrigin);
     },
     screenshot: async (path) => {
       await page.screenshot({ path: path });

@@ -5,21 +5,28 @@ export interface JourneyCase {
   readonly site: 'same-site' | 'cross-site';
   /** `default` where the engine's own default is the only setting tested (WebKit: third-party cookies blocked). */
   readonly thirdPartyCookies: 'allowed' | 'blocked';
-  /** `voted`: signed in and the platform recorded the vote once; otherwise the sentence the card shows. */
-  readonly expected: string;
+  /**
+   * What the fan gets from the page's card and from the banner (an iframe of the proxy's origin): `voted`, signed in
+   * and the platform recorded the vote once, or the sentence the card or banner shows instead.
+   */
+  readonly expected: { readonly card: string; readonly banner: string };
 }
 
 /** What the card says where the browser refuses the proxy's cookies on the page (the `cookies-blocked` error). */
 export const cookiesBlockedMessage =
   'Your browser does not let this site keep you signed in. Vote on the club’s own site, or allow cookies for this site.';
 
+const voted = { card: 'voted', banner: 'voted' };
+const refused = { card: cookiesBlockedMessage, banner: cookiesBlockedMessage };
+
 export const journeyCases: readonly JourneyCase[] = [
-  { engine: 'chromium', site: 'same-site', thirdPartyCookies: 'blocked', expected: 'voted' },
-  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'allowed', expected: 'voted' },
-  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'blocked', expected: 'voted' },
-  { engine: 'firefox', site: 'same-site', thirdPartyCookies: 'allowed', expected: 'voted' },
-  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'allowed', expected: 'voted' },
-  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'blocked', expected: cookiesBlockedMessage },
-  { engine: 'webkit', site: 'same-site', thirdPartyCookies: 'blocked', expected: 'voted' },
-  { engine: 'webkit', site: 'cross-site', thirdPartyCookies: 'blocked', expected: cookiesBlockedMessage },
+  { engine: 'chromium', site: 'same-site', thirdPartyCookies: 'allowed', expected: voted },
+  { engine: 'chromium', site: 'same-site', thirdPartyCookies: 'blocked', expected: voted },
+  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'allowed', expected: voted },
+  { engine: 'chromium', site: 'cross-site', thirdPartyCookies: 'blocked', expected: voted },
+  { engine: 'firefox', site: 'same-site', thirdPartyCookies: 'allowed', expected: voted },
+  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'allowed', expected: voted },
+  { engine: 'firefox', site: 'cross-site', thirdPartyCookies: 'blocked', expected: refused },
+  { engine: 'webkit', site: 'same-site', thirdPartyCookies: 'blocked', expected: voted },
+  { engine: 'webkit', site: 'cross-site', thirdPartyCookies: 'blocked', expected: refused },
 ];

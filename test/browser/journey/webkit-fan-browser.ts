@@ -36,11 +36,22 @@ export async function webkitFanBrowser(driver: WebKitDriver): Promise<FanBrowser
 }
 
 function driverWindow(session: WebDriverSession, handle: string, frames: readonly Target[]): FanWindow {
-  /** Makes this window's document the current browsing context. */
-  const enter = async () => {
+  /**
+   * Makes this window's document the current browsing context. `reveal`: each frame on the way is scrolled into
+   * view first, as WebKitWebDriver scrolls a clicked element into its own frame's view only.
+   */
+  const enter = async (reveal = false) => {
     await session.switchToWindow(handle);
     await session.switchToFrame(null);
-    for (const frame of frames) await session.switchToFrame(await find(frame));
+    for (const frame of frames) {
+      const element = await find(frame);
+      if (reveal)
+        await session.execute((node) => {
+          // WebDriver hands the function the element the reference names.
+          (node as unknown as Element).scrollIntoView({ block: 'center' });
+        }, element);
+      await session.switchToFrame(element);
+    }
   };
   const find = async (target: Target): Promise<WebDriverElement> => {
     const found = await session.execute(findTarget, target);
@@ -61,11 +72,11 @@ function driverWindow(session: WebDriverSession, handle: string, frames: readonl
       return isWebDriverElement(await session.execute(findTarget, target));
     },
     click: async (target) => {
-      await enter();
+      await enter(true);
       await session.click(await find(target));
     },
     fill: async (target, text) => {
-      await enter();
+      await enter(true);
       await session.fill(await find(target), text);
     },
     frame: (target) => Promise.resolve(driverWindow(session, handle, [...frames, target])),
