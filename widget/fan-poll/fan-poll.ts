@@ -1,5 +1,14 @@
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  adoptStyles,
+  html,
+  isServer,
+  nothing,
+  type CSSResultGroup,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
 import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
@@ -76,7 +85,7 @@ import { cardDetails, type CardDetails } from './details-part.ts';
  * @cssproperty [--fan-poll-min-height=0] - Reserved height while loading (set it where the card sits: no layout shift).
  */
 export class FanPoll extends FanElement {
-  static override styles = cardStyles;
+  static override styles: CSSResultGroup = cardStyles;
   static override properties = {
     pollId: { attribute: 'poll-id' },
     proxy: {},
@@ -89,6 +98,7 @@ export class FanPoll extends FanElement {
     lang: { noAccessor: true },
     store: { attribute: false },
     channel: { attribute: false },
+    serverPoll: { attribute: false },
   };
 
   declare pollId: string;
@@ -108,6 +118,12 @@ export class FanPoll extends FanElement {
    * vote on polls that are no longer open.
    */
   declare channel: VoteChannel | undefined;
+  /**
+   * Advanced: the poll as the page's server read it. `fan-polls/ssr` renders the card with it and `fan-polls/hydrate`
+   * gives it back in the browser, so that the card hydrates what the server drew; its own read takes over once it
+   * answers.
+   */
+  declare serverPoll: Poll | undefined;
   /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
   #announcement = '';
 
@@ -272,7 +288,10 @@ export class FanPoll extends FanElement {
   #nextFrame(): CardFrame {
     const { strings, locale, pending } = resolveLanguage(this);
     const state = this.#live.state;
-    const poll = state.status === 'loading' || pending ? undefined : state.poll;
+    // The server's poll stands in until the card's own read has one (as the store's last good poll does).
+    const poll = pending
+      ? undefined
+      : ((state.status === 'loading' ? undefined : state.poll) ?? this.serverPoll);
     if (!poll) {
       this.#clock.ticking = false;
       return state.status === 'error' && !pending
@@ -283,10 +302,14 @@ export class FanPoll extends FanElement {
     const details = cardDetails.get(this);
     // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
     if (view.phase !== 'open' && !details) return { kind: 'loading', strings };
-    this.#clock.ticking =
-      view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+    // A server render (Lit SSR) draws the poll only: no timer, no session, nothing read.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Lit types `isServer` as the browser's `false`; Node's build is `true`.
+    if (!isServer) {
+      this.#clock.ticking =
+        view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+      if (view.phase === 'open' || this.channel) this.#voting.start();
+    }
     this.#noticePhase(view, strings, locale, details);
-    if (view.phase === 'open' || this.channel) this.#voting.start();
     const action = fanAction(view, this.#voting.fan);
     // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
     const collapsed = !this.#expanded && view.answers.length > 5;
