@@ -5,11 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig } from 'vite';
 import { licenceNotices } from '../build/licence-notices.ts';
+import { hydrateFileName } from './hydrate-file-name.ts';
 
 const source = fileURLToPath(new URL('./fan-polls-hydrate.ts', import.meta.url));
-
-/** The file's name in `dist/widget/`: `/widget/v<version>/fan-polls-hydrate.js` on the proxy. */
-export const hydrateFileName = 'fan-polls-hydrate.js';
 
 export function hydrateBuild(outDir: string): InlineConfig {
   return {
