@@ -16,6 +16,7 @@ import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
 import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
+import { ssrSnippet } from './widget/ssr-snippet.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
 const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
@@ -89,6 +90,8 @@ export default async function widgetBench(): Promise<void> {
     { name: 'inline', widgetDir: currentDir, snippet: snippets.inline },
     { name: 'static', widgetDir: currentDir, snippet: snippets.static },
   ];
+  const ssr = ssrSnippet();
+  builds.push({ name: 'ssr', widgetDir: currentDir, snippet: ssr.snippet });
   printSizes(builds[2]!.widgetDir);
   const label: Record<string, string> = {
     recommended: 'this build, recommended snippet',
@@ -96,6 +99,7 @@ export default async function widgetBench(): Promise<void> {
     previous: `${previousCommit}, one-line script tag`,
     inline: 'inline-JS floor',
     static: 'static floor',
+    ssr: 'this build, server-rendered (fan-polls/ssr)',
   };
 
   // The pages need the proxy's URL and the polls, known once the proxy (which must allow the pages' origin) runs.
@@ -111,6 +115,7 @@ export default async function widgetBench(): Promise<void> {
   });
   known.proxyUrl = stack.proxy.url;
   known.polls = await choosePolls(known.proxyUrl);
+  await ssr.render(known.proxyUrl, known.polls);
   const browser = await launchChromium();
   const results = new Map<string, PageFigures[]>();
   try {

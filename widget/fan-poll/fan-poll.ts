@@ -1,7 +1,6 @@
 import {
   adoptStyles,
   html,
-  isServer,
   nothing,
   type CSSResultGroup,
   type PropertyValues,
@@ -302,9 +301,8 @@ export class FanPoll extends FanElement {
     const details = cardDetails.get(this);
     // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
     if (view.phase !== 'open' && !details) return { kind: 'loading', strings };
-    // A server render (Lit SSR) draws the poll only: no timer, no session, nothing read.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Lit types `isServer` as the browser's `false`; Node's build is `true`.
-    if (!isServer) {
+    // Only on a page: a server render (Lit SSR, never connected) draws the poll only, no timer, session or read.
+    if (this.isConnected) {
       this.#clock.ticking =
         view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
       if (view.phase === 'open' || this.channel) this.#voting.start();

@@ -1,4 +1,3 @@
-import { isServer } from 'lit';
 import { canonicalLocale } from '../../src/polls/format.ts';
 import { en } from './en.ts';
 import type { CardStrings } from './strings.ts';
@@ -28,10 +27,10 @@ export const languageRetryMs = 5000;
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */
 export function resolveLanguage(element: Element & { requestUpdate(): void }): CardLanguage {
-  // A server render (Lit SSR) has no page around the card: its own `lang` (`fan-polls/ssr` always sets one).
-  const declared =
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Lit types `isServer` as the browser's `false`; Node's build is `true`.
-    (isServer ? element : element.closest('[lang]'))?.getAttribute('lang') ?? document.documentElement.lang;
+  // A server render (Lit SSR's DOM shim has no `closest`, no page around the card): its own `lang`, which
+  // `fan-polls/ssr` always sets.
+  const scope = 'closest' in element ? element.closest('[lang]') : element;
+  const declared = scope?.getAttribute('lang') ?? document.documentElement.lang;
   const locale = canonicalLocale(declared) ?? 'en';
   const code = locale.slice(0, 2).toLowerCase();
   const strings = loaded[code];
