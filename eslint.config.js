@@ -6,7 +6,8 @@ import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp-*/**'] },
+  // A partner's app (test/browser/react-app/) is type-checked by its own tsc, in package-react-app.test.ts.
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp-*/**', 'test/browser/react-app/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

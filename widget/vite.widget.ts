@@ -66,7 +66,6 @@ function common(): InlineConfig {
 function entryBuilds(): Plugin {
   let pageWidgetFile: string | undefined;
   let elementCode: string[] = [];
-  let cardDetails: string | undefined;
   let previous: PreviousBuilds = { releases: [], files: new Map() };
   return {
     name: 'fan-polls-entry-builds',
@@ -85,7 +84,6 @@ function entryBuilds(): Plugin {
         for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
           needed.add(imported);
       elementCode = [...needed];
-      cardDetails = chunks.find((chunk) => chunk.name === 'card-details')?.fileName;
     },
     async closeBundle() {
       if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
@@ -101,12 +99,11 @@ function entryBuilds(): Plugin {
       await writeElementsManifest();
       // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };
-      // With the files a card's recommended snippet preloads (the configurator writes them into it): a card of any
-      // phase but open paints once `card-details` is there too.
-      const preloads = { scriptTagCard: files.scriptTagCard, readOnlyCard: cardDetails ? [cardDetails] : [] };
+      // With the files a card's recommended snippet preloads (the configurator writes them into it): a card of every
+      // phase paints from these and its data.
       await writeFile(
         outDir + 'version.json',
-        JSON.stringify({ version: widgetVersion, ...preloads }) + '\n',
+        JSON.stringify({ version: widgetVersion, scriptTagCard: files.scriptTagCard }) + '\n',
       );
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
       await retainReleases(outDir, widgetVersion, previous);

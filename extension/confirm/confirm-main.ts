@@ -6,4 +6,5 @@ import { FanExtensionConfirm } from './fan-extension-confirm.ts';
 const confirm = new FanExtensionConfirm();
 confirm.proposalId = new URLSearchParams(location.search).get('proposal') ?? '';
 confirm.client = new BackgroundClient((message) => browser.runtime.sendMessage(message));
+confirm.brand = browser.runtime.getManifest().name;
 document.body.append(confirm);

@@ -28,6 +28,8 @@ export class FanExtensionConfirm extends LitElement {
     message: { state: true },
   };
 
+  /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
+  brand = 'Fan Polls';
   declare client: BackgroundClient | undefined;
   declare proposalId: string;
   declare proposal: VoteProposal | undefined;
@@ -209,7 +211,7 @@ export class FanExtensionConfirm extends LitElement {
   override render() {
     const proposal = this.proposal;
     if (!proposal) {
-      return html`<div class="brand">Fan Polls</div>
+      return html`<div class="brand">${this.brand}</div>
         ${
           this.message
             ? html`<p role="alert" data-testid="confirm-message">${this.message}</p>
@@ -228,7 +230,7 @@ export class FanExtensionConfirm extends LitElement {
     }
     const closes = proposal.closeAt === undefined ? undefined : new Date(proposal.closeAt);
     return html`
-      <div class="brand">Fan Polls</div>
+      <div class="brand">${this.brand}</div>
       <h1>Confirm your vote</h1>
       <p>
         <span class="site" data-testid="site">${proposal.site}</span> asks you to vote. Nothing is sent until

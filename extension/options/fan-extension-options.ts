@@ -36,6 +36,8 @@ export class FanExtensionOptions extends LitElement {
     message: { state: true },
   };
 
+  /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
+  brand = 'Fan Polls';
   declare store: TypedStorageItem<ExtensionSettings> | undefined;
   declare requestPermissions: PermissionRequester | undefined;
   declare values: ExtensionSettings;
@@ -122,7 +124,7 @@ export class FanExtensionOptions extends LitElement {
 
   override render() {
     return html`
-      <h1>Fan Polls settings</h1>
+      <h1>${this.brand} settings</h1>
       <form @submit=${(event: Event) => void this.#save(event)}>
         ${fields.map(
           ({ key, label }) =>

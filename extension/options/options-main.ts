@@ -7,4 +7,5 @@ import { FanExtensionOptions } from './fan-extension-options.ts';
 const options = new FanExtensionOptions();
 options.store = settingsItem(new IndexedDbArea());
 options.requestPermissions = (origins) => browser.permissions.request({ origins });
+options.brand = browser.runtime.getManifest().name;
 document.body.append(options);

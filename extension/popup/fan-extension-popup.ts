@@ -52,6 +52,8 @@ export class FanExtensionPopup extends LitElement {
     message: { state: true },
   };
 
+  /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
+  brand = 'Fan Polls';
   declare client: BackgroundClient | undefined;
   /** The page the popup was opened over, when it is an http(s) page. */
   declare site: ActiveSite | undefined;
@@ -251,7 +253,7 @@ export class FanExtensionPopup extends LitElement {
     const site = this.site;
     return html`
       <header>
-        <span class="brand">Fan Polls</span>
+        <span class="brand">${this.brand}</span>
         ${
           session?.signedIn
             ? html`<button type="button" @click=${this.#signOut} ?disabled=${this.busy}>Sign out</button>`

@@ -15,4 +15,5 @@ popup.reloadTab = (tabId) => browser.tabs.reload(tabId);
 void activeSite(browser.tabs, location.search).then((site) => {
   popup.site = site;
 });
+popup.brand = browser.runtime.getManifest().name;
 document.body.append(popup);

@@ -27,6 +27,7 @@ import type { ProxyRuntime } from './runtime.ts';
 import { memoryProxyState, type ProxyStateFactory } from './state/proxy-state.ts';
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
+import { sessionIdReader } from './session-cookie.ts';
 import type { FileReader } from './file-reader.ts';
 import { widgetRoutes } from './widget-routes.ts';
 
@@ -130,6 +131,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       config.allowedOrigins.includes(origin) ||
       (config.allowLoopbackOrigins && isLoopbackOrigin(origin)),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
+    readSessionId: sessionIdReader(config.sessionSecret, config.publicUrl.startsWith('http:')),
     servedOverPlainHttp: config.publicUrl.startsWith('http:'),
   };
 

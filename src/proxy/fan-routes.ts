@@ -15,7 +15,6 @@ import { corsFromAllowlist } from './cors.ts';
 import { ProxyError } from './errors.ts';
 import { checkedInput, readJsonObject, requireAllowedPage, requiredString } from './request-guards.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { readSessionId } from './session-cookie.ts';
 
 /**
  * The fan's own routes over the session: each needs an allowed Origin, the CSRF header and a signed-in session.
@@ -32,9 +31,7 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
   });
 
   const sessionTokens = async (c: Context): Promise<TokenKeeper> => {
-    const session = await runtime.sessions.find(
-      await readSessionId(c, runtime.config.sessionSecret, runtime.servedOverPlainHttp),
-    );
+    const session = await runtime.sessions.find(await runtime.readSessionId(c));
     if (session?.tokens.tokens === undefined) {
       throw new ProxyError('not_signed_in', 'Sign in to see your polls and vote.');
     }

@@ -133,13 +133,13 @@ export function createPlatformGuard(fetch: FetchLike, options: PlatformGuardOpti
     const isTrial = open;
     if (isTrial) breaker.trialInFlight = true;
     try {
-      const response = await fetch(input, init);
+      const response = await readOnce(await fetch(input, init), family, method);
       if (response.status === 429) {
         const retryAt = parseRetryAfter(response.headers.get('Retry-After'), now())?.getTime();
         hold.throttle(Math.max(now() + 1000, retryAt ?? now() + 60_000));
       } else if (response.status >= 500) {
         breakers.failed(family, breaker, isTrial, `HTTP ${response.status}`);
-      } else if (await isMalformedSuccess(response, family, method)) {
+      } else if (isMalformedSuccess(response, family, method)) {
         breakers.failed(family, breaker, isTrial, 'malformed');
       } else {
         breakers.succeeded(family, breaker);
@@ -255,21 +255,46 @@ function endpointBreakers(options: PlatformGuardOptions) {
   };
 }
 
+/** A checked answer: its body read once, as text, and the answer rebuilt from it for the caller. */
+interface CheckedResponse extends Response {
+  /** The body's text, read by the guard (undefined where the family's answers are not checked). */
+  readonly checkedText?: string;
+}
+
 /**
- * A 2xx whose body is not what its family answers counts as a failure (the platform answering garbage must open the
- * breaker, not keep it closed): a token answer without `access_token`, a resource read without `data`. Read from a
- * copy; the caller reads the original and reports the details.
+ * The answers the guard checks (`isMalformedSuccess`) are read here once, and the caller gets a fresh `Response` with
+ * the same status, status text, headers and body: reading a copy (`clone()`) tees the body's stream, which cost a
+ * fan's read more than parsing it.
  */
-async function isMalformedSuccess(
+async function readOnce(
   response: Response,
   family: EndpointFamily,
   method: string,
-): Promise<boolean> {
+): Promise<CheckedResponse> {
+  if (!checksBody(response, family, method)) return response;
+  const text = await response.text();
+  const rebuilt = new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  return Object.assign(rebuilt, { checkedText: text });
+}
+
+function checksBody(response: Response, family: EndpointFamily, method: string): boolean {
   const readsResource = method === 'GET' && !['token', 'revoke', 'oauth'].includes(family);
-  if (response.status < 200 || response.status >= 300 || !(family === 'token' || readsResource)) return false;
+  return response.status >= 200 && response.status < 300 && (family === 'token' || readsResource);
+}
+
+/**
+ * A 2xx whose body is not what the family answers counts as a failure (a platform answering garbage should open the
+ * breaker, not keep it closed): a token answer without `access_token`, a resource read without `data`.
+ */
+function isMalformedSuccess(response: CheckedResponse, family: EndpointFamily, method: string): boolean {
+  if (!checksBody(response, family, method)) return false;
   let body: unknown;
   try {
-    body = JSON.parse(await response.clone().text()) as unknown;
+    body = JSON.parse(response.checkedText ?? '') as unknown;
   } catch {
     return true;
   }

@@ -3,6 +3,7 @@ import type { ProxyConfig } from './config.ts';
 import type { ProxyLogger } from './logger.ts';
 import type { PlatformAccess } from './platform-access.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { SessionIdReader } from './session-cookie.ts';
 import type { ProxyState } from './state/proxy-state.ts';
 import type { RateLimiter } from './state/rate-limiter.ts';
 import type { SessionStore } from './state/session-store.ts';
@@ -26,6 +27,8 @@ export interface ProxyRuntime {
   readonly isAllowedPage: (origin: string) => boolean;
   /** Session lifetime for the cookie's Max-Age, seconds. */
   readonly sessionCookieMaxAge: number;
+  /** The verified session id of a request's cookie (HMAC checked once per cookie value). */
+  readonly readSessionId: SessionIdReader;
   /** The public URL is plain http (only the loopback sandbox allows it): see `plainHttpSessionCookieName`. */
   readonly servedOverPlainHttp: boolean;
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import type { Session, SessionStore } from './state/session-store.ts';
 
 /**
@@ -37,6 +37,8 @@ export interface SessionEnv {
 
 export interface SessionCookieOptions {
   readonly secret: string;
+  /** The request's verified session id (`sessionIdReader`). */
+  readonly readId: SessionIdReader;
   readonly sessions: Pick<SessionStore, 'find'>;
   /** The cookie's Max-Age, seconds. */
   readonly maxAgeSeconds: number;
@@ -47,7 +49,7 @@ export interface SessionCookieOptions {
 /** Reads the signed cookie once and sets `c.var.session`: the one place the sign-in routes read or write it. */
 export function sessionCookie(options: SessionCookieOptions): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
-    const id = await readSessionId(c, options.secret, options.plainHttp);
+    const id = await options.readId(c);
     let found: Promise<Session | undefined> | undefined;
     c.set('session', {
       id,
@@ -61,15 +63,34 @@ export function sessionCookie(options: SessionCookieOptions): MiddlewareHandler<
   };
 }
 
-export async function readSessionId(
-  c: Context,
-  secret: string,
-  plainHttp: boolean,
-): Promise<string | undefined> {
-  const value =
-    (await getSignedCookie(c, secret, sessionCookieName)) ||
-    (plainHttp ? await getSignedCookie(c, secret, plainHttpSessionCookieName) : undefined);
-  return typeof value === 'string' && value !== '' ? value : undefined;
+/** The session id in a request's signed cookie, or undefined without a valid one. */
+export type SessionIdReader = (c: Context) => Promise<string | undefined>;
+
+/** Signed values verified so far, kept at most (a fan's every request after the first skips the HMAC). */
+const verifiedValuesKept = 10_000;
+
+/**
+ * Reads the signed session cookie, checking its HMAC once per cookie value rather than on every request: a value
+ * that verified once verifies again (same secret, same bytes), so the id is remembered under the whole signed
+ * value. Only values that verified are kept (a forged one costs its sender an HMAC each time, as before), at most
+ * `verifiedValuesKept`, the oldest dropped first. A remembered id is only an id: the session store still decides
+ * whether it names a live session.
+ */
+export function sessionIdReader(secret: string, plainHttp: boolean): SessionIdReader {
+  const verified = new Map<string, string>();
+  const read = async (c: Context, name: string): Promise<string | undefined> => {
+    const signed = getCookie(c, name);
+    if (signed === undefined || signed === '') return undefined;
+    const known = verified.get(signed);
+    if (known !== undefined) return known;
+    const value = await getSignedCookie(c, secret, name);
+    if (typeof value !== 'string' || value === '') return undefined;
+    if (verified.size >= verifiedValuesKept) verified.delete(verified.keys().next().value ?? '');
+    verified.set(signed, value);
+    return value;
+  };
+  return async (c) =>
+    (await read(c, sessionCookieName)) ?? (plainHttp ? await read(c, plainHttpSessionCookieName) : undefined);
 }
 
 async function writeSessionCookie(

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
 import { PlatformError } from '../platform/errors.ts';
+import type { ProxyError } from './errors.ts';
 import { renderCallbackPage } from './callback-page.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
-export type SignInPageStatus = 200 | 400 | 429 | 502;
+export type SignInPageStatus = 200 | 400 | 429 | 502 | 503;
 
 /**
  * How a sign-in popup ends: a page that says what happened and, when the card's origin is known, posts the result
@@ -67,4 +68,20 @@ export function callbackFailure(error: unknown): { status: SignInPageStatus; res
     }
   }
   return fail(502, 'sign_in_failed', 'Sign-in failed. Try again shortly.');
+}
+
+/**
+ * A popup whose sign-in met a proxy error it can wait out (the shared state unavailable: 503 with `Retry-After`) ends
+ * on a page that says so, never on the JSON a card's fetch gets. The result goes to the card's origin when that origin
+ * is one the proxy serves.
+ */
+export function signInUnavailablePage(
+  c: Context,
+  error: ProxyError,
+  origin: string | undefined,
+): Response | undefined {
+  if (error.status !== 503) return undefined;
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+  c.header('Cache-Control', 'no-store');
+  return signInEndPage(c, 503, signInFailure(error.code, error.message), origin);
 }

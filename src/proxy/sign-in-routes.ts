@@ -12,7 +12,14 @@ import { endSession, endSessionDepsOf } from './end-session.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { sessionCookie, type SessionEnv } from './session-cookie.ts';
 import { sessionRoutes } from './session-routes.ts';
-import { callbackFailure, signInEndPage, signInFailure, signInRateLimited } from './sign-in-page.ts';
+import {
+  callbackFailure,
+  signInEndPage,
+  signInFailure,
+  signInRateLimited,
+  signInUnavailablePage,
+} from './sign-in-page.ts';
+import { ProxyError } from './errors.ts';
 import { randomId } from './state/session-store.ts';
 
 /** A sign-in route's path inside the `/auth` group. */
@@ -31,11 +38,32 @@ export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     '*',
     sessionCookie({
       secret: runtime.config.sessionSecret,
+      readId: runtime.readSessionId,
       sessions: runtime.sessions,
       maxAgeSeconds: runtime.sessionCookieMaxAge,
       plainHttp: runtime.servedOverPlainHttp,
     }),
   );
+  // The popup's two pages end on a page even when the shared state is down; the session routes answer JSON.
+  app.onError((error, c) => {
+    const path = new URL(c.req.url).pathname;
+    const popupPage = path === proxyRoutes.signIn || path === proxyRoutes.signInCallback;
+    const origin = new URL(c.req.url).searchParams.get('origin') ?? undefined;
+    const page =
+      popupPage && error instanceof ProxyError
+        ? signInUnavailablePage(
+            c,
+            error,
+            origin !== undefined && runtime.isAllowedPage(origin) ? origin : undefined,
+          )
+        : undefined;
+    if (page === undefined) throw error;
+    runtime.logger.log('warn', 'sign_in_unavailable', {
+      path,
+      code: error instanceof ProxyError ? error.code : '',
+    });
+    return page;
+  });
   app.route('/', loginRoutes(runtime));
   app.route('/', callbackRoutes(runtime));
   app.route('/', sessionRoutes(runtime));

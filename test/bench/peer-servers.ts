@@ -87,9 +87,11 @@ export async function startNodeServer(options: {
   readonly env: Record<string, string>;
   readonly probePath: string;
   readonly probeHeaders?: Record<string, string>;
+  /** Node's own options before the entry (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  readonly nodeOptions?: readonly string[];
 }): Promise<PeerServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', options.entry], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'ignore'],

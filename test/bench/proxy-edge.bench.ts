@@ -1,25 +1,16 @@
-// The edge build on workerd beside the Node proxy (`npm run bench -- proxy`): cached poll reads on loopback
-// (autocannon), alternating rounds against the same sandbox, with workerd's CPU time from /proc (the Node proxy runs
+// The edge build on workerd beside the Node proxy (`npm run bench -- proxy`): cached poll reads and a signed-in fan's
+// read of a poll with the fan's own vote, on loopback (autocannon), alternating rounds against the same sandbox, with workerd's CPU time from /proc (the Node proxy runs
 // in this process with the load generator, so its CPU cannot be told apart: its figure is throughput only).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
+import { demoRegisteredApplication } from '../../src/sandbox/applications.ts';
+import { callAt, signIn } from '../integration/proxy-harness.ts';
+import { openRiversidePoll } from '../support/open-poll.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { buildEdgeBundle, startWorkerd } from '../support/workerd.ts';
-
-interface AutocannonResult {
-  readonly requests: { readonly average: number; readonly total: number };
-  readonly latency: { readonly p50: number; readonly p99: number };
-  readonly errors: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the one call used.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon } from './load-rounds.ts';
 
 const connections = 50;
 const durationSeconds = Number(process.env.PROXY_BENCH_SECONDS ?? 5);
@@ -46,30 +37,51 @@ export default async function edgeBench(): Promise<void> {
     FAN_POLLS_LOG_LEVEL: 'warn',
   });
   try {
-    const list = (await (await fetch(`${stack.proxy.url}/api/polls`)).json()) as { data: { id: string }[] };
-    const pollPath = `/api/polls/${list.data[0]?.id ?? ''}`;
-    const headers = { Origin: pageOrigin };
-    const load = (url: string, duration: number) =>
-      autocannon({ url: `${url}${pollPath}`, connections, duration, headers });
-    await load(stack.proxy.url, 2);
-    await load(workerd.url, 2);
+    const list = (await (await fetch(`${stack.proxy.url}/api/polls?limit=50`)).json()) as { data: Poll[] };
+    const cached = { path: `/api/polls/${list.data[0]?.id ?? ''}`, headers: { Origin: pageOrigin } };
+    stack.sandbox.sandbox.state.throttle.requestsPerMinute = 0;
+    stack.sandbox.sandbox.state.applications.register(
+      demoRegisteredApplication([stack.proxy.config.callbackUrl, `${workerd.url}/auth/callback`]),
+    );
+    // The same fan signed in on each: a cookie of each one's own.
+    const fanHeadersOn = async (url: string) => ({
+      Origin: pageOrigin,
+      Cookie: (await signIn({ call: callAt(url, []) }, { username: 'sam' })).cookie ?? '',
+      [csrfHeaderName]: csrfHeaderValue,
+    });
+    const fanPath = proxyRoutes.userPoll(openRiversidePoll(list.data).id);
+    const fanNode = { path: fanPath, headers: await fanHeadersOn(stack.proxy.url) };
+    const fanEdge = { path: fanPath, headers: await fanHeadersOn(workerd.url) };
+    const reads = [
+      { name: 'cached read', node: cached, edge: cached },
+      { name: 'fan read', node: fanNode, edge: fanEdge },
+    ];
+    const load = (url: string, read: { path: string; headers: Record<string, string> }, duration: number) =>
+      autocannon({ url: `${url}${read.path}`, connections, duration, headers: read.headers });
+    for (const read of reads) {
+      await load(stack.proxy.url, read.node, 2);
+      await load(workerd.url, read.edge, 2);
+    }
     console.log(
-      `Cached read of ${pollPath}; ${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s after a 2 s warm-up.`,
+      `${connections} connections, ${roundCount} alternating rounds of ${durationSeconds} s after a 2 s warm-up. The fan read: ${fanPath}, the platform's answer each time.`,
     );
     console.log(
-      '| round | Node requests/s | workerd requests/s | workerd / Node | workerd CPU ms per 1,000 reads | workerd reads per CPU-second | p99 ms Node / workerd |',
+      '| read | round | Node requests/s | workerd requests/s | workerd / Node | workerd CPU ms per 1,000 reads | workerd reads per CPU-second | p99 ms Node / workerd | statuses Node / workerd |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (let round = 1; round <= roundCount; round += 1) {
-      const node = await load(stack.proxy.url, durationSeconds);
-      const pid = workerd.pid();
-      const cpuBefore = pid === undefined ? 0 : cpuSecondsOf(pid);
-      const edge = await load(workerd.url, durationSeconds);
-      const cpu = pid === undefined ? 0 : cpuSecondsOf(pid) - cpuBefore;
-      const ratio = edge.requests.average / node.requests.average;
-      console.log(
-        `| ${round} | ${Math.round(node.requests.average)} | ${Math.round(edge.requests.average)} | ${ratio.toFixed(2)} | ${((cpu * 1000 * 1000) / edge.requests.total).toFixed(1)} | ${Math.round(edge.requests.total / cpu)} | ${node.latency.p99} / ${edge.latency.p99} |`,
-      );
+      for (const read of reads) {
+        const node = await load(stack.proxy.url, read.node, durationSeconds);
+        const pid = workerd.pid();
+        const cpuBefore = pid === undefined ? 0 : cpuSecondsOf(pid);
+        const edge = await load(workerd.url, read.edge, durationSeconds);
+        const cpu = pid === undefined ? 0 : cpuSecondsOf(pid) - cpuBefore;
+        const ratio = edge.requests.average / node.requests.average;
+        const statuses = (result: typeof node) => Object.keys(result.statusCodeStats).join(' ');
+        console.log(
+          `| ${read.name} | ${round} | ${Math.round(node.requests.average)} | ${Math.round(edge.requests.average)} | ${ratio.toFixed(2)} | ${((cpu * 1000 * 1000) / edge.requests.total).toFixed(1)} | ${Math.round(edge.requests.total / cpu)} | ${node.latency.p99} / ${edge.latency.p99} | ${statuses(node)} / ${statuses(edge)} |`,
+        );
+      }
     }
   } finally {
     await workerd.close();

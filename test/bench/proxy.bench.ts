@@ -1,46 +1,18 @@
 // Load test of the partner proxy on loopback (autocannon), with Redis configured (Debian's redis-server on a free
-// port). First the peers (issue 26): nginx as a caching reverse proxy, bare Hono, the proxy in memory, with Redis and
-// with its access log off, and the previous build (PROXY_BENCH_PREVIOUS, a checkout with node_modules), each in its
-// own process, per server CPU-second and at 50%/90% of each one's maximum rate. Then, in-process: cached poll reads
-// through the proxy against a bare Hono handler returning the same JSON, as a ratio; how many requests reach the
-// platform meanwhile; three instances on one Redis (upstream reads per freshness window); a fan's read over a Redis
-// session (p50/p99); Redis memory per 10,000 sessions; the proxy under faults.
+// port). First the peers and the fan's routes, each server in its own process (`proxy-peers.ts`, issue 26). Then,
+// in-process: cached poll reads through the proxy against a bare Hono handler returning the same JSON, as a ratio;
+// how many requests reach the platform meanwhile; three instances on one Redis (upstream reads per freshness
+// window); a fan's read over a Redis session (p50/p99); Redis memory per 10,000 sessions; the proxy under faults.
 import { Hono } from 'hono';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { demoApplication } from '../../src/local-defaults.ts';
-import { defaultApiVersions } from '../../src/platform/config.ts';
-import { serveSandbox } from '../../src/sandbox/serve.ts';
-import { startNginx, startNodeServer, type PeerServer } from './peer-servers.ts';
-import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { createClient } from '@redis/client';
+import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
 import { signIn, startHarness } from '../integration/proxy-harness.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
-
-interface AutocannonResult {
-  readonly requests: { readonly average: number };
-  readonly latency: { readonly p50: number; readonly p99: number };
-  readonly non2xx: number;
-  readonly errors: number;
-  readonly statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: { path: string }[];
-  /** Requests per second across all connections. */
-  overallRate?: number;
-}) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the one call used.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon, median, type AutocannonResult } from './load-rounds.ts';
+import { peers } from './proxy-peers.ts';
 
 const connections = 50;
 const durationSeconds = Number(process.env.PROXY_BENCH_SECONDS ?? 5);
@@ -51,10 +23,11 @@ const pageOrigin = 'http://127.0.0.1:4999';
 export default async function proxyBench(): Promise<void> {
   const redis = await startRedis();
   try {
-    // PROXY_BENCH_ONLY=peers runs the peer comparison alone; =faults the last part alone.
+    // PROXY_BENCH_ONLY=peers runs the peer comparison alone (=fan its fan routes alone); =faults the last part alone.
     const only = process.env.PROXY_BENCH_ONLY;
-    if (only === undefined || only === 'peers') await peers(redis);
-    if (only === 'peers') return;
+    if (only === undefined || only === 'peers' || only === 'fan')
+      await peers(redis, { connections, durationSeconds, warmUpSeconds, roundCount });
+    if (only === 'peers' || only === 'fan') return;
     if (only !== 'faults') {
       await cachedReads(redis);
       await threeInstances(redis);
@@ -309,162 +282,5 @@ async function underFaults(): Promise<void> {
     );
   } finally {
     await harness.close();
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/**
- * Issue 26: the cached read per server CPU-second against its peers, each server in a process of its own (autocannon
- * stays in this one): nginx as a caching reverse proxy in front of the sandbox, bare Hono answering the proxy's bytes,
- * the proxy in memory and with Redis from `src/proxy/main.ts` (access log on, to /dev/null), and the previous build
- * (`PROXY_BENCH_PREVIOUS`: a checkout of it with this node_modules) with Redis. Alternating rounds; then p50/p99 at 50%
- * and 90% of each one's maximum rate.
- */
-async function peers(redis: TestRedis): Promise<void> {
-  const sandbox = await serveSandbox({ apiPort: 0, authPort: 0 });
-  sandbox.sandbox.state.throttle.requestsPerMinute = 0;
-  const servers: PeerServer[] = [];
-  const bodyFolder = mkdtempSync(join(tmpdir(), 'fan-polls-bench-'));
-  try {
-    const tokenAnswer = await fetch(`${sandbox.authUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${btoa(`${demoApplication.clientId}:${demoApplication.clientSecret}`)}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-    const apiPrefix = `/polls/${defaultApiVersions.polls}`;
-    const list = (await (
-      await fetch(`${sandbox.apiUrl}${apiPrefix}/polls?limit=1`, {
-        headers: { Authorization: `Bearer ${token}` },
-      })
-    ).json()) as { data: { id: string }[] };
-    const pollPath = `/api/polls/${list.data[0]?.id ?? ''}`;
-    const headers = { Origin: pageOrigin };
-    const proxyEnv = {
-      FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
-      FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
-      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-    };
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const proxyAt = (name: string, cwd: string, env: Record<string, string>) =>
-      startNodeServer({
-        name,
-        cwd,
-        entry: 'src/proxy/main.ts',
-        env,
-        probePath: pollPath,
-        probeHeaders: headers,
-      });
-    servers.push(await startNginx({ apiUrl: sandbox.apiUrl, apiPrefix, token, probePath: pollPath }));
-    servers.push(await proxyAt('proxy, in memory', root, proxyEnv));
-    servers.push(await proxyAt('proxy, Redis', root, { ...proxyEnv, FAN_POLLS_REDIS_URL: redis.url }));
-    // What the access log costs now (the option the issue names).
-    servers.push(
-      await proxyAt('proxy, Redis, access log off', root, {
-        ...proxyEnv,
-        FAN_POLLS_REDIS_URL: redis.url,
-        FAN_POLLS_LOG_LEVEL: 'warn',
-      }),
-    );
-    const proxyBody = await (await fetch(`${servers[2]?.url ?? ''}${pollPath}`, { headers })).text();
-    const bodyFile = join(bodyFolder, 'body.json');
-    writeFileSync(bodyFile, proxyBody);
-    servers.splice(
-      1,
-      0,
-      await startNodeServer({
-        name: 'bare Hono, same bytes',
-        cwd: root,
-        entry: 'test/bench/bare-hono-server.ts',
-        env: { BARE_BODY_FILE: bodyFile },
-        probePath: pollPath,
-      }),
-    );
-    const previous = process.env.PROXY_BENCH_PREVIOUS;
-    if (previous !== undefined && previous !== '') {
-      servers.push(
-        await proxyAt('previous build (42e1f49), Redis', previous, {
-          ...proxyEnv,
-          FAN_POLLS_REDIS_URL: redis.url,
-        }),
-      );
-    }
-    const nginxBody = await (await fetch(`${servers[0]?.url ?? ''}${pollPath}`)).text();
-
-    const measure = async (server: PeerServer, options: { duration: number; overallRate?: number }) => {
-      const before = server.cpuSeconds();
-      const result = await autocannon({ url: `${server.url}${pollPath}`, connections, headers, ...options });
-      const cpu = server.cpuSeconds() - before;
-      return {
-        result,
-        cpu,
-        perCpuSecond: (result.requests.average * options.duration) / Math.max(cpu, 0.01),
-      };
-    };
-    for (const server of servers) await measure(server, { duration: warmUpSeconds });
-    const rounds = new Map<string, { rps: number[]; perCpu: number[]; cpuShare: number[] }>();
-    for (let round = 0; round < roundCount; round += 1) {
-      // Alternate the order too, so that a burst of load from elsewhere does not always hit the same server.
-      const order = round % 2 === 0 ? servers : [...servers].reverse();
-      for (const server of order) {
-        const { result, cpu, perCpuSecond } = await measure(server, { duration: durationSeconds });
-        const figures = rounds.get(server.name) ?? { rps: [], perCpu: [], cpuShare: [] };
-        figures.rps.push(result.requests.average);
-        figures.perCpu.push(perCpuSecond);
-        figures.cpuShare.push(cpu / durationSeconds);
-        rounds.set(server.name, figures);
-      }
-    }
-    const latencyRows: string[] = [];
-    for (const server of servers) {
-      const max = median(rounds.get(server.name)?.rps ?? [0]);
-      for (const share of [0.5, 0.9]) {
-        const { result } = await measure(server, {
-          duration: durationSeconds,
-          overallRate: Math.round(max * share),
-        });
-        latencyRows.push(
-          `| ${server.name} | ${String(share * 100)}% = ${String(Math.round(max * share))}/s | ${String(Math.round(result.requests.average))} | ${String(result.latency.p50)} | ${String(result.latency.p99)} |`,
-        );
-      }
-    }
-
-    const [loadOne, loadFive] = loadavg();
-    console.log(
-      `Peers, each server in its own process; ${String(connections)} connections, ${String(roundCount)} alternating rounds of ${String(durationSeconds)} s after a ${String(warmUpSeconds)} s warm-up; machine load ${loadOne?.toFixed(2) ?? '?'} (1 min), ${loadFive?.toFixed(2) ?? '?'} (5 min) at the end, ${String(cpus().length)} cores. Bodies: proxy and bare Hono ${String(proxyBody.length)} bytes, nginx (the platform's own JSON) ${String(nginxBody.length)} bytes.`,
-    );
-    const redisPerCpu = median(rounds.get('proxy, Redis')?.perCpu ?? [0]);
-    console.log(
-      '| server | requests/s (median) | server CPU share | requests per server CPU-second (median) | x the proxy with Redis | per-round per CPU-s |',
-    );
-    console.log('| --- | --- | --- | --- | --- | --- |');
-    for (const server of servers) {
-      const figures = rounds.get(server.name) ?? { rps: [0], perCpu: [0], cpuShare: [0] };
-      const perCpu = median(figures.perCpu);
-      console.log(
-        `| ${server.name} | ${String(Math.round(median(figures.rps)))} | ${median(figures.cpuShare).toFixed(2)} | ${String(Math.round(perCpu))} | ${(perCpu / redisPerCpu).toFixed(2)} | ${figures.perCpu.map((value) => String(Math.round(value))).join(', ')} |`,
-      );
-    }
-    const ratio = (name: string) => redisPerCpu / median(rounds.get(name)?.perCpu ?? [1]);
-    console.log(
-      `proxy with Redis per CPU-second: ${ratio('bare Hono, same bytes').toFixed(2)}x bare Hono (target >= 0.8), ${ratio('nginx').toFixed(2)}x nginx (target >= 0.5)`,
-    );
-    console.log('| server | offered rate | requests/s | p50 ms | p99 ms |');
-    console.log('| --- | --- | --- | --- | --- |');
-    for (const row of latencyRows) console.log(row);
-  } finally {
-    for (const server of servers) await server.stop();
-    rmSync(bodyFolder, { recursive: true, force: true });
-    await sandbox.close();
   }
 }

@@ -1,7 +1,8 @@
 // Widget figures as a fan waits for them: a plain article page at a phone's width in Chromium, the network throttled to
 // Fast 4G through the DevTools protocol, a cold cache, timed from navigation start; this build (with the one-line
-// script tag and with the recommended snippet), the previous build and the two floors (inline JS, static markup) side
-// by side in the same run, alternating, with each case's ratio to its floors. Also the gzip size of the card's code.
+// script tag and with the recommended snippet), the previous build, the two floors (inline JS, static markup) and, for
+// one open poll, the peers a partner compares the card with (Typeform's embed loader, giscus: ./widget/peer-embeds.ts)
+// side by side in the same run, alternating, with each case's ratio to its floors. Also the gzip size of the card's code.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -15,10 +16,13 @@ import { ensureWidgetBuilt } from '../support/vite-build.ts';
 import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/article-pages.ts';
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
 import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
+import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from './widget/peer-embeds.ts';
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
 import { ssrSnippet } from './widget/ssr-snippet.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
+/** `WIDGET_BENCH_CASES=open card,ten cards`: only these cases (a focused comparison); default all. */
+const cases = benchCases.filter((each) => process.env.WIDGET_BENCH_CASES?.split(',').includes(each) ?? true);
 const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -89,9 +93,13 @@ export default async function widgetBench(): Promise<void> {
     { name: 'previous', widgetDir: previousWidgetDir(), snippet: snippets.current },
     { name: 'inline', widgetDir: currentDir, snippet: snippets.inline },
     { name: 'static', widgetDir: currentDir, snippet: snippets.static },
+    { name: 'typeform', widgetDir: currentDir, snippet: typeformSnippet(() => peers.url) },
+    { name: 'giscus', widgetDir: currentDir, snippet: giscusSnippet(() => peers.url) },
   ];
   const ssr = ssrSnippet();
   builds.push({ name: 'ssr', widgetDir: currentDir, snippet: ssr.snippet });
+  /** Peers embed one open poll: they run in that case only. */
+  const isPeer = (build: BenchBuild) => build.name === 'typeform' || build.name === 'giscus';
   printSizes(builds[2]!.widgetDir);
   const label: Record<string, string> = {
     recommended: 'this build, recommended snippet',
@@ -99,15 +107,19 @@ export default async function widgetBench(): Promise<void> {
     previous: `${previousCommit}, one-line script tag`,
     inline: 'inline-JS floor',
     static: 'static floor',
+    typeform: 'Typeform embed loader (@typeform/embed 6.1.1)',
+    giscus: 'giscus (giscus 1.6.0)',
     ssr: 'this build, server-rendered (fan-polls/ssr)',
   };
 
   // The pages need the proxy's URL and the polls, known once the proxy (which must allow the pages' origin) runs.
   const known: { proxyUrl: string; polls?: PollChoice } = { proxyUrl: '' };
+  const peers = await servePeerBackends((id) => known.polls?.byId.get(id));
   const articles = await serveArticles(
     builds,
     () => known.proxyUrl,
     () => known.polls!,
+    await peerAssets(),
   );
   const stack = await startSandboxAndProxy({
     sandbox: { simulate: false },
@@ -120,14 +132,15 @@ export default async function widgetBench(): Promise<void> {
   const results = new Map<string, PageFigures[]>();
   try {
     for (let run = 0; run < runs; run += 1)
-      for (const benchCase of benchCases)
+      for (const benchCase of cases)
         // Alternating builds, so that load from other processes on the machine hits both alike.
         for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+          if (isPeer(build) && benchCase !== 'open card') continue;
           const figures = await measurePage(
             browser,
             `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
             {
-              banner: benchCase === 'iframe banner' && !build.snippet.floor,
+              banner: (benchCase === 'iframe banner' && !build.snippet.floor) || isPeer(build),
               interactive: benchCase === 'open card' && !build.snippet.floor,
             },
             run === 0 ? screenshotPath(`bench-${build.name}-${caseSlug(benchCase)}.png`) : undefined,
@@ -139,6 +152,7 @@ export default async function widgetBench(): Promise<void> {
     await browser.close();
     await stack.close();
     await articles.close();
+    await peers.close();
   }
   console.log(
     `\nChromium, 375x740, Fast 4G (${fast4g.latency} ms RTT, ${(fast4g.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
@@ -146,17 +160,19 @@ export default async function widgetBench(): Promise<void> {
   );
   // Each case's time to data over its floors' in the same run (a banner over one card's floors).
   const dataMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.dataMs));
-  const rows = benchCases.flatMap((benchCase: BenchCase) =>
-    builds.map((build) => {
-      const ms = dataMedian(`${benchCase}|${build.name}`);
-      return {
-        case: benchCase,
-        build: label[build.name],
-        'x inline': (ms / dataMedian(`${benchCase}|inline`)).toFixed(2),
-        'x static': (ms / dataMedian(`${benchCase}|static`)).toFixed(2),
-        ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
-      };
-    }),
+  const rows = cases.flatMap((benchCase: BenchCase) =>
+    builds
+      .filter((build) => !isPeer(build) || benchCase === 'open card')
+      .map((build) => {
+        const ms = dataMedian(`${benchCase}|${build.name}`);
+        return {
+          case: benchCase,
+          build: label[build.name],
+          'x inline': (ms / dataMedian(`${benchCase}|inline`)).toFixed(2),
+          'x static': (ms / dataMedian(`${benchCase}|static`)).toFixed(2),
+          ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
+        };
+      }),
   );
   console.table(rows);
 }

@@ -13,10 +13,12 @@ import {
   confirmationWindow,
   connectSite,
   launchExtension,
+  openPopupFor,
   readProposal,
   screenshotPath,
   type LoadedExtension,
 } from './extension-harness.ts';
+import { pageAtStoreSize, pngSize, saveStoreScreenshot, storeSize } from './store-screenshots.ts';
 import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 let extension: LoadedExtension;
@@ -121,6 +123,10 @@ describe('a card on a connected site, with the extension', () => {
     // The fan changes their mind in the extension's window: that answer is cast, and the card follows it.
     await confirm.getByRole('radio', { name: second!.answer }).check();
     await confirm.locator('[data-testid="confirm"][aria-disabled="false"]').waitFor();
+    // For the store: the window at the size the extension opens it, over the page.
+    await confirm.setViewportSize({ width: 440, height: 620 });
+    const confirming = { page: await pageAtStoreSize(page, card), window: await confirm.screenshot() };
+    await confirm.locator('[data-testid="confirm"][aria-disabled="false"]').waitFor();
     await confirm
       .getByTestId('confirm')
       .click()
@@ -134,6 +140,29 @@ describe('a card on a connected site, with the extension', () => {
     );
     const answers = ((await recorded.json()) as { data: Poll }).data.answers;
     expect(answers.find((answer) => typeof answer.voteStatus === 'string')?.id).toBe(second!.id);
+
+    // The store's screenshots: the vote confirmed in the extension's window, then the card and the popup after it.
+    const popup = await openPopupFor(extension, page);
+    await popup.getByTestId('poll-row').filter({ hasText: poll.question }).first().waitFor();
+    const voted = { page: await pageAtStoreSize(page, card), window: await popup.screenshot() };
+    await popup.close();
+    const shots = [
+      await saveStoreScreenshot(
+        extension.context,
+        confirming.page,
+        confirming.window,
+        'centre',
+        '1-confirm-vote.png',
+      ),
+      await saveStoreScreenshot(
+        extension.context,
+        voted.page,
+        voted.window,
+        'toolbar',
+        '2-card-and-popup.png',
+      ),
+    ];
+    for (const shot of shots) expect(pngSize(shot)).toEqual(storeSize);
   });
 
   it('still finds the extension and votes while the page is flooded with forged answers', async () => {

@@ -29,14 +29,16 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-export async function launchExtension(): Promise<LoadedExtension> {
-  ensureExtensionBuilt();
+/**
+ * The built extension (or the unpacked one at `dir`, a partner's build) in a fresh profile. With no `key` in its
+ * manifest, Chromium derives the id from the folder: `id` is read from the running service worker.
+ */
+export async function launchExtension(dir = extensionDir): Promise<LoadedExtension> {
+  if (dir === extensionDir) ensureExtensionBuilt();
   const profile = await mkdtemp(join(tmpdir(), 'fan-polls-extension-'));
-  const context = await launchWithExtension(profile, extensionDir);
+  const context = await launchWithExtension(profile, dir);
   const worker = async (): Promise<Worker> =>
-    context
-      .serviceWorkers()
-      .find((candidate) => candidate.url().startsWith(`chrome-extension://${extensionId}/`)) ??
+    context.serviceWorkers().find((candidate) => candidate.url().startsWith('chrome-extension://')) ??
     context.waitForEvent('serviceworker', { timeout: 15_000 });
   const first = await worker();
   const id = new URL(first.url()).host;
@@ -49,6 +51,26 @@ export async function launchExtension(): Promise<LoadedExtension> {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Chromium's own install-prompt warnings for `manifest` (as its Web Store shows them), from the extension's worker:
+ * `management.getPermissionWarningsByManifest`.
+ */
+export async function installWarnings(
+  extension: LoadedExtension,
+  manifest: Record<string, unknown>,
+): Promise<string[]> {
+  const worker = await extension.worker();
+  return worker.evaluate(
+    (text) =>
+      (
+        globalThis as unknown as {
+          chrome: { management: { getPermissionWarningsByManifest(m: string): Promise<string[]> } };
+        }
+      ).chrome.management.getPermissionWarningsByManifest(text),
+    JSON.stringify(manifest),
+  );
 }
 
 /** The sandbox and the proxy on random ports, pages of `allowedOrigins` and the extension allowed. */

@@ -10,6 +10,7 @@ import {
   bridgePage,
   connectSite,
   extensionDir,
+  installWarnings,
   launchExtension,
   type LoadedExtension,
 } from './extension-harness.ts';
@@ -47,16 +48,7 @@ describe('the built extension', () => {
     expect(manifest['permissions']).toEqual(['identity', 'storage', 'alarms', 'scripting', 'activeTab']);
     expect(manifest['host_permissions']).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
     // Chromium's own install-prompt warnings for the store manifest, as its Web Store would show them.
-    const worker = await extension.worker();
-    const warnings = await worker.evaluate(
-      (text) =>
-        (
-          globalThis as unknown as {
-            chrome: { management: { getPermissionWarningsByManifest(m: string): Promise<string[]> } };
-          }
-        ).chrome.management.getPermissionWarningsByManifest(text),
-      JSON.stringify(storeManifest(manifest)),
-    );
+    const warnings = await installWarnings(extension, storeManifest(manifest));
     // The sandbox's loopback addresses only (docs/extension.md states this warning); nothing about all websites.
     expect(warnings).toEqual(['Read and change your data on 127.0.0.1 and localhost']);
     const page = await extension.context.newPage();

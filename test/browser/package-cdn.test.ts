@@ -1,6 +1,7 @@
 // The package's self-contained browser build (`cdn/fan-polls.js`) as a CDN serves it: a static folder holding the
 // package's files, and a plain page on another site than the proxy with one module script and no import map. The
-// card renders its poll, read from the proxy named by `data-proxy`.
+// card renders its poll, read from the proxy named by `data-proxy`, and a fan signs in and votes from it (the
+// sign-in and vote code comes in chunks from the same folder); the platform records the fan's answer.
 import { readFile, readdir } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,15 @@ import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
 import { ensurePackageBuilt } from '../support/vite-build.ts';
+import { recordedAnswerIds } from '../support/recorded-vote.ts';
+import { screenshotPath } from '../support/screenshots.ts';
+import { fanPages, recordFanPosts } from './widget-fan-page.ts';
 import { launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
+
+// The popup helpers need no demo page.
+const { signInAndVote } = fanPages(() => {
+  throw new Error('This test has no demo page.');
+});
 
 const packageFolder = fileURLToPath(new URL('../../dist/package/', import.meta.url));
 const types: Readonly<Record<string, string>> = {
@@ -67,7 +76,7 @@ describe('the package’s browser build on a plain page', () => {
     }
   });
 
-  it('renders a card from the proxy with one script tag and no import map', async () => {
+  it('renders a card from the proxy with one script tag and no import map, and a fan votes from it', async () => {
     const poll = await openRiversidePollFromProxy(stack.proxy.url);
     page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Club page</title>
 <script type="module" src="/npm/fan-polls/cdn/fan-polls.js" data-proxy="${stack.proxy.url}"></script></head>
@@ -81,8 +90,14 @@ describe('the package’s browser build on a plain page', () => {
         problems.push(`${response.status()} ${response.url()}`);
     });
     await tab.goto(site.url);
-    const question = tab.locator('fan-poll').locator('[part="question"]');
+    const card = tab.locator('fan-poll');
+    const question = card.locator('[part="question"]');
     await expect.poll(() => question.textContent(), { timeout: 20_000 }).toBe(poll.question);
+    await card.getByRole('button', { name: 'Sign in to vote' }).waitFor();
+    const fan = { context: tab.context(), page: tab, card, ...recordFanPosts(tab) };
+    const { answerId } = await signInAndVote(fan, 0, 'sam');
+    expect(await recordedAnswerIds(stack.sandbox.sandbox, poll.id, 'sam')).toEqual([answerId]);
+    await tab.screenshot({ path: screenshotPath('package-cdn-voted.png') });
     expect(problems).toEqual([]);
     await tab.close();
   });

@@ -63,7 +63,29 @@ export function fanPages(current: () => { browser: Browser; stack: WidgetStack }
     ]);
   }
 
-  return { openAsNewFan, openSignIn, signInAs };
+  /**
+   * The fan picks the card's answer number `index`, signs in as `username` through the popup and votes; resolves with
+   * the answer's id and text once the card says the vote is in.
+   */
+  async function signInAndVote(
+    fan: FanPage,
+    index: number,
+    username: string,
+  ): Promise<{ answerId: string; answerText: string }> {
+    const answer = fan.card.locator('[part~="answer"]').nth(index);
+    const answerText = await answerTextOf(answer);
+    const answerId = await answer.locator('input').evaluate((input) => (input as HTMLInputElement).value);
+    await answer.locator('input').check();
+    await signInAs(await openSignIn(fan), username);
+    await fan.card.getByRole('button', { name: 'Vote', exact: true }).click();
+    await fan.card
+      .locator('[part="actions"]')
+      .getByText(`You voted for ${answerText}`)
+      .waitFor({ timeout: 15_000 });
+    return { answerId, answerText };
+  }
+
+  return { openAsNewFan, openSignIn, signInAs, signInAndVote };
 }
 
 /** An answer's own text: its label's text nodes (a leading answer also says so, visually hidden). */

@@ -40,21 +40,15 @@ afterAll(async () => {
   await server.close();
 });
 
-function choiceFor(pollId: string, readOnly = false): EmbedChoice {
-  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as {
-    scriptTagCard: string[];
-    readOnlyCard: string[];
-  };
+function choiceFor(pollId: string): EmbedChoice {
+  const built = JSON.parse(readFileSync('dist/widget/version.json', 'utf8')) as { scriptTagCard: string[] };
   return {
     embed: 'card',
     results: 'always',
     proxyUrl: stack.proxy.url,
     version: widgetVersion,
-    // As the configurator writes it: a poll that is not open preloads `card-details` too.
-    elementCode: [
-      ...built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
-      ...(readOnly ? built.readOnlyCard : []),
-    ],
+    // As the configurator writes it, the same for every phase.
+    elementCode: built.scriptTagCard.filter((file) => file !== 'fan-polls.js'),
     pollId,
     partnerId: '',
     theme: 'light',
@@ -158,9 +152,9 @@ describe('the recommended snippet in Chromium', () => {
     await page.context().close();
   });
 
-  it('starts every chunk a read-only card paints with beside the HTML, not after the data', async () => {
+  it('paints a read-only card from the element code started with the HTML, no other chunk', async () => {
     const poll = polls.find((each) => viewPoll(each, Date.now()).phase !== 'open')!;
-    const { html } = embedSnippet(choiceFor(poll.id, true));
+    const { html } = embedSnippet(choiceFor(poll.id));
     const { page, pollReads, roundTripsToData, chunkDepths, warnings } = await load(
       '/read-only.html',
       articlePage(html, ''),
@@ -168,10 +162,10 @@ describe('the recommended snippet in Chromium', () => {
     );
     expect(pollReads).toHaveLength(1);
     expect(roundTripsToData).toBe(1);
-    // The element code and card-details, each requested once, both at round trip 1 (the chunk is still needed);
-    // the list's chunk, which no card waits for, comes later.
+    // The element code, requested once with the HTML; no card-details at all (the list's chunk, which no card waits
+    // for, comes later).
     expect(chunkDepths['page-widget']).toEqual([1]);
-    expect(chunkDepths['card-details']).toEqual([1]);
+    expect(chunkDepths['card-details']).toBeUndefined();
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     await page.context().close();
   });

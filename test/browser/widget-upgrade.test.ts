@@ -1,7 +1,8 @@
 // A deploy as a partner's open page lives through it, in Chromium: the page loads the widget pinned to v0.1.0 from
 // the old proxy; the proxy is upgraded to 0.2.0 behind a round-robin pair (old and new instance side by side, then
 // the new one only), and cards added to the old page meanwhile load their lazy chunks (languages) from either
-// instance and render. A fresh page with the same pinned snippet then gets the 0.2.0 entry and works.
+// instance and render; once the old instance is gone, a card added to the old page reads its poll from the new one.
+// A fresh page with the same pinned snippet then gets the 0.2.0 entry and works.
 // The upgrade is the real build with every chunk renamed (new hashes), merged by the build's own retention code.
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import { readPreviousBuilds, retainReleases } from '../../widget/build/widget-releases.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt, launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
 
@@ -156,10 +158,20 @@ describe('a widget upgrade under an open page', () => {
     expect(chunkAnswers(stack.proxy.url).length).toBeGreaterThan(0);
 
     balancer.setBackends([newProxy.url]);
+    const deployedAt = balancer.served.length;
     await switchLanguage(tab, 'pt');
     expect(balancer.served.filter(({ path }) => /\/chunks\/pt-/.test(path))).toEqual([
       expect.objectContaining({ backend: newProxy.url, status: 200 }),
     ]);
+    // The deploy done: the old page's code asks the new instance alone for a poll no card showed yet, and shows it.
+    await addCard(tab, 'en');
+    const pollReads = balancer.served.slice(deployedAt).filter(({ path }) => path.startsWith('/api/polls'));
+    expect(pollReads.length).toBeGreaterThan(0);
+    expect(pollReads.every(({ backend, status }) => backend === newProxy.url && status === 200)).toBe(true);
+    await tab.screenshot({
+      path: screenshotPath('widget-upgrade-old-page-after-deploy.png'),
+      fullPage: true,
+    });
     expect(seen.failed).toEqual([]);
     expect(seen.thrown).toEqual([]);
     await tab.close();

@@ -68,6 +68,8 @@ afterAll(async () => {
   rmSync(widgetDirectory, { recursive: true, force: true });
 });
 
+/** The fan signed in by the sign-in test, for the tests after it. */
+let fanCookie: string | undefined;
 const votesOf = (pollId: string) => node.sandbox.sandbox.state.polls.find(pollId)?.votes.length ?? 0;
 
 describe('the proxy on workerd', () => {
@@ -117,6 +119,7 @@ describe('the proxy on workerd', () => {
 
   it('signs a fan in, records one vote, shows it within the freshness window, and keeps the session through a restart', async () => {
     const { cookie, status } = await signIn(edge, { username: 'sam' });
+    fanCookie = cookie;
     expect(status).toBe(200);
     expect(cookie).toBeDefined();
     const polls = (
@@ -155,6 +158,44 @@ describe('the proxy on workerd', () => {
       expect(text).not.toContain(canarySecret);
       expect(text).not.toContain(canaryTokenPrefix);
     }
+  });
+
+  it('opens the fans’ breaker after three platform failures in a row: the platform sees no fourth request', async () => {
+    const faults = node.sandbox.sandbox.state.faults;
+    faults.failNext(20, 503);
+    const statuses: number[] = [];
+    const retryAfters: (string | null)[] = [];
+    for (let call = 0; call < 6; call += 1) {
+      const answer = await edge.call('/api/user/me', { cookie: fanCookie!, headers: fanHeaders });
+      statuses.push(answer.status);
+      retryAfters.push(answer.headers.get('Retry-After'));
+    }
+    // Three requests reached the platform (each answered 503); the other calls were held by the proxy.
+    expect(faults.settings.errorNext).toBe(17);
+    faults.clear();
+    expect(statuses.every((status) => status >= 500)).toBe(true);
+    expect(Number(retryAfters.at(-1))).toBeGreaterThanOrEqual(1);
+    // Held for a second, then one trial request closes it again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await edge.call('/api/user/me', { cookie: fanCookie!, headers: fanHeaders })).status).toBe(200);
+  });
+
+  it('limits sign-in starts per client address across isolates: past 20 a minute, 429 with Retry-After', async () => {
+    const login = (address: string) =>
+      edge.call(`/auth/login?origin=${encodeURIComponent(pageOrigin)}`, {
+        origin: null,
+        headers: { 'CF-Connecting-IP': address },
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) statuses.push((await login('203.0.113.9')).status);
+    expect(statuses.every((status) => status === 302)).toBe(true);
+    const refused = await login('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await login('198.51.100.4')).status).toBe(302);
+    // The count lives in a Durable Object: a restarted isolate refuses the same address.
+    await workerd.restart();
+    expect((await login('203.0.113.9')).status).toBe(429);
   });
 
   // Last: the hold refuses every platform call for its Retry-After.

@@ -1,8 +1,10 @@
 // The project's MIT licence and the third-party notices of what each artefact bundles, read from the artefacts as a
-// partner gets them: the widget as the proxy serves it, the npm package as `npm pack` would pack it, both store zips.
+// partner gets them: the widget as the proxy serves it, the npm package as `npm pack` packs it, both store zips.
 // Needs the builds (`npm test` runs them first).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
@@ -53,21 +55,28 @@ describe('the widget, as the proxy serves it', () => {
   });
 });
 
-it('the npm package packs its licence and notices (it bundles no third-party code: Lit is a dependency)', () => {
-  const folder = root + 'dist/package/';
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: folder,
-      encoding: 'utf8',
-    }),
-  ) as [{ files: { path: string }[] }];
-  const paths = packed.files.map((file) => file.path);
-  expect(paths).toEqual(expect.arrayContaining(['LICENSE.txt', 'THIRD-PARTY-NOTICES.txt']));
-  expect(readFileSync(folder + 'LICENSE.txt', 'utf8')).toBe(licence);
-  expect(readFileSync(folder + 'THIRD-PARTY-NOTICES.txt', 'utf8')).toContain(
-    'this build bundles no third-party code',
-  );
-});
+it('the npm package, as `npm pack` packs it, carries the licence and notices, and Lit’s beside its browser build', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'fan-polls-packed-'));
+  try {
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], {
+        cwd: root + 'dist/package/',
+        encoding: 'utf8',
+      }),
+    ) as [{ filename: string }];
+    const read = (path: string): string =>
+      execFileSync('tar', ['-xzOf', join(folder, packed.filename), `package/${path}`], { encoding: 'utf8' });
+    expect(read('LICENSE.txt')).toBe(licence);
+    // Its modules import Lit (a dependency) and bundle no third-party code ...
+    expect(read('THIRD-PARTY-NOTICES.txt')).toContain('this build bundles no third-party code');
+    // ... but its self-contained browser build (cdn/) bundles Lit: Lit's notices go with it.
+    expect(read('cdn/LICENSE.txt')).toBe(licence);
+    expectLitNotices(read('cdn/THIRD-PARTY-NOTICES.txt'));
+    expect(read('cdn/fan-polls.js')).toBe(readFileSync(root + 'dist/widget/fan-polls.js', 'utf8'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
 
 describe.each(['chrome', 'firefox'])('the %s store zip', (target) => {
   const zip = `${root}dist/extension/fan-polls-${target}.zip`;

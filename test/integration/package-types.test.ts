@@ -1,25 +1,17 @@
-// The npm package as a partner's app gets it: `npm pack` of `dist/package/`, installed with TypeScript, React and
-// @types/react into a fresh project in a temporary folder (from npm's local cache where it can), whose code imports
+// The npm package as a partner's app gets it: `npm pack` of `dist/package/`, installed offline with TypeScript, React
+// and @types/react into a fresh project in a temporary folder (test/support/packed-package-project.ts), whose code imports
 // every entry, the elements and the React components; `tsc` must pass, and must fail where the types say it should.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePackageBuilt } from '../support/vite-build.ts';
+import { createPackedPackageProject } from '../support/packed-package-project.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let project = '';
-let tarball = '';
-
-/** The version installed in this repository, so that npm finds it in its cache. */
-async function installedVersion(name: string): Promise<string> {
-  const file = await readFile(`${root}node_modules/${name}/package.json`, 'utf8');
-  return (JSON.parse(file) as { version: string }).version;
-}
 
 const partnerApp = `
 import { FanPoll, FanPollList, defineFanPolls, fanPollErrorCodes, loadFanPollFrame, version, type FanPollErrorCode } from 'fan-polls';
@@ -96,16 +88,10 @@ export const advice = (detail: FanPollErrorDetail): string => fanPollErrorCodes[
 `;
 
 beforeAll(async () => {
-  ensurePackageBuilt();
-  project = await mkdtemp(join(tmpdir(), 'fan-polls-partner-app-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], {
-    cwd: `${root}dist/package`,
+  project = await createPackedPackageProject({
+    dependencies: ['react'],
+    devDependencies: ['typescript', '@types/react'],
   });
-  tarball = join(project, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
-  await writeFile(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'partner-app', private: true, type: 'module' }),
-  );
   await writeFile(
     join(project, 'tsconfig.json'),
     JSON.stringify({
@@ -131,13 +117,6 @@ beforeAll(async () => {
       compilerOptions: { jsx: 'react', jsxFactory: 'h' },
     }),
   );
-  const versions = await Promise.all(
-    ['typescript', 'react', '@types/react'].map(async (name) => `${name}@${await installedVersion(name)}`),
-  );
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...versions], {
-    cwd: project,
-    timeout: 120_000,
-  });
 }, 180_000);
 
 afterAll(async () => {

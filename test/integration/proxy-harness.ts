@@ -207,7 +207,7 @@ export function callbackResultOf(html: string): { result: SignInResultMessage; o
 
 /** A whole sign-in as the fan's browser does it; returns the callback answer and the session cookie. */
 export async function signIn(
-  harness: Harness,
+  harness: Pick<Harness, 'call'>,
   options: {
     decision?: 'allow' | 'deny';
     username?: string;

@@ -1,16 +1,24 @@
 // Redis failing under two proxy instances, over real sockets: Debian's redis-server (started here) behind a TCP
 // forwarder the test controls, then stopped, paused (SIGSTOP), slowed (3 s per answer) and blackholed. The bounds
-// asserted are the operations section's: a fan route answers 503 with Retry-After within 1.5 s, /readyz turns 503
-// within 3 s, public reads of a poll never read before are served, the instance recovers by itself within 15 s of
-// the heal, and no vote is ever doubled.
+// asserted are the operations section's: a fan route, a sign-in's start and the extension's refresh answer 503 with
+// Retry-After within 1.5 s, /readyz turns 503 within 3 s, public reads of a poll never read before are served, the
+// instance recovers by itself within 15 s of the heal, and no vote is ever doubled.
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
+import { proxyRoutes, type ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { forwardTcp, type TcpForwarder } from '../support/tcp-forwarder.ts';
-import { castVote, fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import {
+  castVote,
+  extensionOrigin,
+  fanHeaders,
+  pageOrigin,
+  signIn,
+  startHarness,
+  type Harness,
+} from './proxy-harness.ts';
 
 let redis: TestRedis;
 let link: TcpForwarder;
@@ -38,6 +46,17 @@ afterAll(async () => {
 const meOn = (harness: Harness, cookie: string) =>
   harness.call('/api/user/me', { cookie, headers: fanHeaders });
 const readyOn = (harness: Harness) => harness.call('/readyz', { origin: null });
+/** A sign-in's start, as the card's popup opens it. */
+const signInStartOn = (harness: Harness) =>
+  harness.call(`${proxyRoutes.signIn}?origin=${encodeURIComponent(pageOrigin)}`, { origin: null });
+/** The extension's refresh through the proxy (its refresh token does not matter: Redis is asked first). */
+const extensionRefreshOn = (harness: Harness) =>
+  harness.call(proxyRoutes.extensionRefresh, {
+    origin: extensionOrigin,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken: 'any' }),
+  });
 
 async function timed<T>(work: () => Promise<T>): Promise<{ answer: T; ms: number }> {
   const startedAt = performance.now();
@@ -50,6 +69,18 @@ async function expectUnavailableWithin(work: () => ReturnType<Harness['call']>, 
   expect(answer.status).toBe(503);
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(((await answer.json()) as ProxyErrorBody).error.code).toBe('state_unavailable');
+  expect(took).toBeLessThanOrEqual(ms);
+}
+
+/** The sign-in popup's page says it, in words and to the card, instead of showing a JSON body. */
+async function expectUnavailablePageWithin(work: () => ReturnType<Harness['call']>, ms: number) {
+  const { answer, ms: took } = await timed(work);
+  expect(answer.status).toBe(503);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await answer.text();
+  expect(page).toContain('Signing in and voting are briefly unavailable');
+  expect(page).toContain('state_unavailable');
   expect(took).toBeLessThanOrEqual(ms);
 }
 
@@ -83,6 +114,8 @@ async function ridesOut(
   const ready = await timed(() => readyOn(other));
   expect(ready.answer.status).toBe(503);
   expect(performance.now() - faultAt).toBeLessThanOrEqual(3000);
+  await expectUnavailablePageWithin(() => signInStartOn(fans), 1500);
+  await expectUnavailableWithin(() => extensionRefreshOn(fans), 1500);
   const publicRead = await other.call(`/api/polls/${unread}`);
   expect(publicRead.status).toBe(200);
 

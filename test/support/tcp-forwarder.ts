@@ -1,6 +1,7 @@
 // A TCP forwarder on a free loopback port in front of a server (Redis), that a test can make hold every byte (a
 // blackholed link: nothing is lost, nothing arrives, as TCP retransmitting into a dead route), slow down (each
-// chunk delivered `delayMs` after it came) or let flow again. Order is kept in each direction.
+// chunk delivered `delayMs` after it came) or let flow again. Order is kept in each direction. A watcher sees what
+// each client sends (a bench counts the Redis commands a proxy sent, whatever the link then did with them).
 import { createConnection, createServer, type Socket } from 'node:net';
 
 export interface TcpForwarder {
@@ -19,7 +20,12 @@ interface Chunk {
   readonly arrivedAt: number;
 }
 
-export async function forwardTcp(targetPort: number): Promise<TcpForwarder> {
+export interface ForwardTcpOptions {
+  /** Called for each client connection accepted; the sink it returns sees every chunk that client sends. */
+  readonly watchClient?: () => (chunk: Buffer) => void;
+}
+
+export async function forwardTcp(targetPort: number, options: ForwardTcpOptions = {}): Promise<TcpForwarder> {
   let held = false;
   let delayMs = 0;
   const pumps = new Set<() => void>();
@@ -62,6 +68,8 @@ export async function forwardTcp(targetPort: number): Promise<TcpForwarder> {
       socket.on('error', () => socket.destroy());
       socket.on('close', () => sockets.delete(socket));
     }
+    const sink = options.watchClient?.();
+    if (sink !== undefined) client.on('data', sink);
     direction(client, upstream);
     direction(upstream, client);
   });

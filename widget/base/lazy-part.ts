@@ -4,7 +4,10 @@ interface Waiting {
 }
 
 export interface LazyPart<T> {
-  /** The module once it is here; before, starts the import and re-renders `element` (if given) when it arrives. */
+  /**
+   * The module once it is here. Before: given `element`, starts the import and re-renders `element` when it arrives;
+   * without one, only looks (no import: a first paint that does not need the part does not ask for it).
+   */
   get(element?: Waiting): T | undefined;
   /** The module, imported if need be. */
   load(): Promise<T>;
@@ -33,8 +36,8 @@ export function lazyPart<T>(importPart: () => Promise<T>): LazyPart<T> {
     ));
   return {
     get(element) {
-      if (module) return module;
-      if (element) waiting.add(element);
+      if (module || !element) return module;
+      waiting.add(element);
       load().catch((error: unknown) => {
         console.error('Fan Polls: a part of the card could not load.', error);
       });

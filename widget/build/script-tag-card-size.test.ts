@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { signInPath } from '../../src/contracts/proxy-paths.ts';
+import { enPhases } from '../i18n/en-phases.ts';
 import { ensureWidgetBuilt } from '../../test/support/vite-build.ts';
 import { readWidgetFiles } from './widget-files.ts';
 
@@ -24,11 +25,14 @@ describe('the code a script-tag card needs', () => {
       const code = files.map((file) => readFileSync(dist + file));
       const gzipBytes = code.reduce((sum, bytes) => sum + gzipSync(bytes, { level: 9 }).length, 0);
       // What a first click needs (the proxy's sign-in route, which must open its popup straight from the click, the
-      // CSRF header, the extension's bridge) and the live store are in it, not split away; what follows a click is in
-      // the details chunk, imported as the card's voting starts.
+      // CSRF header) and the live store are in it, not split away, and so are the words of every phase's first paint
+      // (no phase waits for a chunk); what follows a click is in the details chunk, and the extension's bridge in a
+      // chunk of its own, both imported as the card's voting starts.
       const text = code.map(String).join('\n');
-      for (const needed of ['X-Fan-Polls-Request', signInPath, 'fan-polls-extension', 'Retry-After'])
+      const firstPaint = [enPhases.closed, enPhases.cancelledNote, enPhases.votingClosed];
+      for (const needed of ['X-Fan-Polls-Request', signInPath, 'Retry-After', ...firstPaint])
         expect.soft(text.toLowerCase(), needed).toContain(needed.toLowerCase());
+      expect.soft(text, 'the extension bridge').not.toContain('fan-polls-extension');
       expect(files[0]).toBe('fan-polls.js');
       expect(gzipBytes, `${files.join(' + ')}: ${gzipBytes} B gzip`).toBeLessThanOrEqual(budgetBytes);
     },

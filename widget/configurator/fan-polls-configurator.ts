@@ -62,7 +62,6 @@ export class FanPollsConfigurator extends LitElement {
     events: { state: true },
     copied: { state: true },
     elementCode: { state: true },
-    readOnlyCode: { state: true },
   };
 
   declare settings: ConfiguratorSettings | undefined;
@@ -75,8 +74,6 @@ export class FanPollsConfigurator extends LitElement {
   declare copied: string | undefined;
   /** The element code a card's snippet preloads, from the pinned build's `version.json`. */
   declare elementCode: readonly string[];
-  /** What a card of any phase but open also needs before it paints (`card-details`): preloaded for those. */
-  declare readOnlyCode: readonly string[];
   #preview: { key: string; element: HTMLElement } | undefined;
   /** The choice (heights aside) last measured; the partner's own height, once typed, is kept. */
   #measuredKey: string | undefined;
@@ -86,7 +83,6 @@ export class FanPollsConfigurator extends LitElement {
     super();
     this.choices = [];
     this.elementCode = [];
-    this.readOnlyCode = [];
     this.filter = { partnerId: '', phase: 'open', search: '' };
     this.choice = {
       embed: 'card',
@@ -123,13 +119,12 @@ export class FanPollsConfigurator extends LitElement {
       const [build] = await Promise.all([
         // The element code the card's snippet preloads (its hashed names change with each build).
         fetch(`${base}/version.json`).then(
-          (answer) => answer.json() as Promise<{ scriptTagCard?: string[]; readOnlyCard?: string[] }>,
+          (answer) => answer.json() as Promise<{ scriptTagCard?: string[] }>,
         ),
         import(/* @vite-ignore */ `${base}/fan-polls.js`),
         import(/* @vite-ignore */ `${base}/fan-polls-frame.js`),
       ]);
       this.elementCode = (build.scriptTagCard ?? []).filter((file) => file !== 'fan-polls.js');
-      this.readOnlyCode = build.readOnlyCard ?? [];
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -434,7 +429,8 @@ export class FanPollsConfigurator extends LitElement {
       ...this.choice,
       proxyUrl: settings.proxyUrl,
       version: settings.version,
-      elementCode: poll.phase === 'open' ? this.elementCode : [...this.elementCode, ...this.readOnlyCode],
+      // The same for every phase: each paints from the element code and its data.
+      elementCode: this.elementCode,
       pollId: poll.id,
       partnerId: poll.partnerId,
     };

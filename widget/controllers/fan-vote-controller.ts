@@ -1,6 +1,6 @@
 /**
- * The voting of a `<fan-poll>`, as a Lit reactive controller: started by the card's `willUpdate` once its poll is open
- * (or a host gave it a channel), it finds how the fan votes (extension, else the proxy's sign-in popup), signs in,
+ * The voting of a `<fan-poll>`, as a Lit reactive controller: started after the card's first paint once its poll is
+ * open (or a host gave it a channel), it finds how the fan votes (extension, else the proxy's sign-in popup), signs in,
  * votes once, and follows the vote's `voteStatus`. Through the proxy it follows the page's session while the card is
  * on the page (subscribed in `hostConnected`, unsubscribed in `hostDisconnected`), so a removed card is let go, and
  * every card follows the page's fan votes (`fan-votes.ts`): a vote cast in one card of a poll shows in all of them.
@@ -52,6 +52,11 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
     return this.#run?.fan ?? unknownFan;
   }
 
+  /** The voting of the card's current poll has started. */
+  get started(): boolean {
+    return this.#run?.pollId === this.#host.pollId;
+  }
+
   /** The answer the fan picked. */
   get selected(): string | undefined {
     return this.#run?.selected;
@@ -95,7 +100,7 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
 
   /** Starts the voting of the card's poll, once: finds how the fan votes and whether they are signed in (and voted). */
   start(): void {
-    if (this.#run?.pollId === this.#host.pollId) return;
+    if (this.started) return;
     this.reset();
     const run: VotingRun = { pollId: this.#host.pollId, fan: unknownFan, busy: false };
     this.#run = run;

@@ -1,20 +1,10 @@
 import { css } from 'lit';
 
 /**
- * Styles of the card's details chunk (other phases, results, the fan's vote, the account line), adopted beside the
- * card's own styles once the chunk arrives. They use the card's private `--_*` colours.
+ * Styles of the card's details chunk (the fan's vote and its outcome, the account line), adopted beside the card's own
+ * styles once the chunk arrives. They use the card's private `--_*` colours.
  */
 export const detailStyles = css`
-  .card[data-phase='cancelled'] {
-    border-style: dashed;
-  }
-  .card[data-phase='cancelled'] [part~='answer'] {
-    color: var(--_muted);
-    text-decoration: line-through;
-  }
-  [part~='answer'][data-leading] {
-    border-color: var(--_lead);
-  }
   [part~='answer'][data-chosen] {
     border-color: var(--_accent);
     background: color-mix(in srgb, var(--_accent) 14%, transparent);
@@ -26,10 +16,6 @@ export const detailStyles = css`
     background: var(--_accent);
     color: var(--_accent-text);
     font-size: 12px;
-    font-weight: 700;
-  }
-  .outcome {
-    margin: 4px 0 0;
     font-weight: 700;
   }
   .outcome:focus-visible {
@@ -45,15 +31,6 @@ export const detailStyles = css`
     color: var(--_muted);
     font-size: 13px;
   }
-  .show-all {
-    display: block;
-    margin: 0 0 8px;
-    padding: 8px 0;
-    min-height: 0;
-    background: none;
-    color: var(--_text);
-    text-decoration: underline;
-  }
   .account button {
     min-height: 0;
     padding: 4px 0;
@@ -61,9 +38,5 @@ export const detailStyles = css`
     color: var(--_text);
     text-decoration: underline;
     font-size: 13px;
-  }
-  .percent {
-    font-variant-numeric: tabular-nums;
-    font-weight: 700;
   }
 `;

@@ -1,8 +1,9 @@
 /**
- * Everything a card shows after an open poll's first paint, as one lazily imported chunk (`details-part.ts`): the
- * other phases and the results, the fan's session with the page's proxy, the account line, and their styles.
+ * Everything a card shows after its first paint, as one lazily imported chunk (`details-part.ts`): the fan's session
+ * with the page's proxy, their vote and its outcome, the account line, a failed read, and their styles. No phase's
+ * first paint waits for it (`phase-details.ts` is in the element code).
  */
-export * from './phase-details.ts';
+export { renderError, warnMisconfigured } from './card-trouble.ts';
 export { renderAccount } from './account-menu.ts';
 export { renderActionArea } from './action-area.ts';
 export { followSession } from './session-follow.ts';

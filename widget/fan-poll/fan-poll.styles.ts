@@ -249,4 +249,32 @@ export const cardStyles = css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
+  /* The phases other than open, the results, the collapse: first paint of every phase (phase-details.ts). */
+  .card[data-phase='cancelled'] {
+    border-style: dashed;
+  }
+  .card[data-phase='cancelled'] [part~='answer'] {
+    color: var(--_muted);
+    text-decoration: line-through;
+  }
+  [part~='answer'][data-leading] {
+    border-color: var(--_lead);
+  }
+  .outcome {
+    margin: 4px 0 0;
+    font-weight: 700;
+  }
+  .show-all {
+    display: block;
+    margin: 0 0 8px;
+    padding: 8px 0;
+    min-height: 0;
+    background: none;
+    color: var(--_text);
+    text-decoration: underline;
+  }
+  .percent {
+    font-variant-numeric: tabular-nums;
+    font-weight: 700;
+  }
 `;

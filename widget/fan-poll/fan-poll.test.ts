@@ -13,8 +13,8 @@ import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { cardDetails } from './details-part.ts';
 
 await defineElements();
-// The details chunk (other phases, results, the account line) arrives before the tests, as it does in a page long
-// before a fan acts; a card without it shows its skeleton.
+// The details chunk (the fan's vote and its outcome, a failed read, the account line) arrives before the tests, as it
+// does in a page long before a fan acts; every phase's first paint is in the element code without it.
 await cardDetails.load();
 
 async function mount(

@@ -9,6 +9,7 @@ import {
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
+import { afterNextPaint } from '../base/after-next-paint.ts';
 import { FanElement } from '../base/fan-element.ts';
 import { ClockController } from '../controllers/clock-controller.ts';
 import { LivePollController } from '../controllers/live-poll-controller.ts';
@@ -28,6 +29,7 @@ import { fanAction, type FanAction } from './fan-action.ts';
 import { renderFanActions } from './fan-actions.ts';
 import { cardStyles } from './fan-poll.styles.ts';
 import { cardDetails, type CardDetails } from './details-part.ts';
+import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText } from './phase-details.ts';
 
 /**
  * A live poll card: question, answers, phase and countdown, quorum, and the fan's vote. The shares show to every
@@ -298,16 +300,15 @@ export class FanPoll extends FanElement {
         : { kind: 'loading', strings };
     }
     const view = viewPoll(poll, this.#clock.now());
-    const details = cardDetails.get(this);
-    // Another phase than open waits for its part (one chunk, at most a round trip) behind the skeleton.
-    if (view.phase !== 'open' && !details) return { kind: 'loading', strings };
+    // Every phase paints from the element code; the details chunk is the voting's (started below), not asked for here.
+    const details = cardDetails.get();
     // Only on a page: a server render (Lit SSR, never connected) draws the poll only, no timer, session or read.
     if (this.isConnected) {
       this.#clock.ticking =
         view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
-      if (view.phase === 'open' || this.channel) this.#voting.start();
+      if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
     }
-    this.#noticePhase(view, strings, locale, details);
+    this.#noticePhase(view, strings, locale);
     const action = fanAction(view, this.#voting.fan);
     // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
     const collapsed = !this.#expanded && view.answers.length > 5;
@@ -315,7 +316,7 @@ export class FanPoll extends FanElement {
   }
 
   #renderPoll(frame: PollFrame): TemplateResult {
-    const { view, details, action, strings, locale } = frame;
+    const { view, action, strings, locale } = frame;
     const phase = view.phase;
     // An open poll's shares: to every visitor by default; with `after-vote`/`after-close`, only with the fan's own
     // vote before the close (docs/embedding.md says why a partner may want that). After the close, everyone sees
@@ -331,22 +332,22 @@ export class FanPoll extends FanElement {
       <header>
         ${view.logoUrl ? html`<img part="logo" src=${view.logoUrl} alt="" />` : nothing}
         <span part="partner">${view.partnerName}</span>
-        <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale, details)}</span>
+        <span part="phase" data-phase=${phase}>${phaseText(view, strings, locale)}</span>
       </header>
       ${this.#renderAnswers(frame, revealed)}
       ${
         frame.collapsed
-          ? details?.showAll(view.answers.length, strings, () => {
+          ? showAll(view.answers.length, strings, () => {
               this.#expand();
             })
           : nothing
       }
-      ${details?.phaseNote(view, strings, locale)}
+      ${phaseNote(view, strings, locale)}
       ${
         inProgress
           ? html`<p part="stats">
                 ${strings.votes(formatCount(view.uniqueVotes, { locale }), pluralCategory(view.uniqueVotes, locale))}
-                ${revealed && details ? `· ${details.tokensText(view, strings, locale)}` : nothing}
+                ${revealed ? `· ${tokensText(view, strings, locale)}` : nothing}
               </p>
               ${this.#renderQuorum(view, strings, locale)}`
           : nothing
@@ -374,7 +375,7 @@ export class FanPoll extends FanElement {
   }
 
   #renderAnswers(frame: PollFrame, revealed: boolean): TemplateResult {
-    const { view, action, details, strings, locale } = frame;
+    const { view, action, strings, locale } = frame;
     const open = view.phase === 'open';
     const selectable = action.kind === 'vote' || action.kind === 'sign-in';
     const fanChoice = action.kind === 'voted' || action.kind === 'rejected' ? action.answerId : undefined;
@@ -392,7 +393,7 @@ export class FanPoll extends FanElement {
       >
         ${control}
         <span class="text">${answer.text}</span>
-        ${revealed ? details?.answerResult(answer, mine, strings, locale) : nothing}
+        ${revealed ? answerResult(answer, mine, strings, locale) : nothing}
       </label>`;
     };
     return html`<fieldset part="answers" ?data-collapsed=${frame.collapsed}>
@@ -422,7 +423,7 @@ export class FanPoll extends FanElement {
   #renderAction(frame: PollFrame): TemplateResult | typeof nothing {
     const { action, details, strings, view } = frame;
     if (action.kind === 'none') return nothing;
-    if (action.kind === 'closed') return details?.closedAction(strings) ?? nothing;
+    if (action.kind === 'closed') return closedAction(strings);
     return renderFanActions(this.#voting, { view, action, strings, details, hostChannel: !!this.channel });
   }
 
@@ -448,15 +449,23 @@ export class FanPoll extends FanElement {
     );
   }
 
-  #noticePhase(view: PollView, strings: CardStrings, locale: string, details: CardDetails | undefined): void {
+  #noticePhase(view: PollView, strings: CardStrings, locale: string): void {
     if (this.#lastPhase !== undefined && this.#lastPhase !== view.phase) {
-      this.#announcement = `${view.question}: ${phaseText(view, strings, locale, details).split(' · ')[0] ?? ''}`;
+      this.#announcement = `${view.question}: ${phaseText(view, strings, locale).split(' · ')[0] ?? ''}`;
     }
     this.#lastPhase = view.phase;
   }
 
   #detail(): { pollId: string; tracking: TrackingParameters } {
     return { pollId: this.pollId, tracking: this.tracking };
+  }
+
+  /** The voting's chunks and the extension's handshake start once the card's first paint is on screen. */
+  #startVotingAfterPaint(): void {
+    const pollId = this.pollId;
+    afterNextPaint(() => {
+      if (this.pollId === pollId) this.#voting.start();
+    });
   }
 
   #resetFan(): void {
@@ -496,16 +505,11 @@ function pageStoreFor(proxyUrl: string | undefined): LivePollStore | undefined {
   return proxyUrl ? pageStore(proxyUrl) : undefined;
 }
 
-/** The badge: an open poll's here, the other phases' from their part. */
-function phaseText(
-  view: PollView,
-  strings: CardStrings,
-  locale: string,
-  details: CardDetails | undefined,
-): string {
-  return view.phase === 'open' || !details
+/** The badge: an open poll's countdown, or the other phases' (`phase-details.ts`). */
+function phaseText(view: PollView, strings: CardStrings, locale: string): string {
+  return view.phase === 'open'
     ? `${strings.open} · ${strings.closesIn(formatCountdown(view.closesInMs ?? 0, { locale }))}`
-    : details.phaseBadge(view, strings, locale);
+    : phaseBadge(view, strings, locale);
 }
 
 declare global {

@@ -1,11 +1,11 @@
 /**
- * What a card shows besides an open poll's first paint: the other phases' badge and note (results to come, the
- * winner or a tie, a cancellation), and the results (each answer's share, the fan's own answer marked, the tokens).
- * A chunk of its own, with its English words; an open card loads it once its voting starts.
+ * What a card of any phase shows at first paint besides an open poll's question and answers: the other phases' badge
+ * and note (results to come, the winner or a tie, a cancellation), the results (each answer's share, the fan's own
+ * answer marked, the tokens), and the collapse of a long poll. In the element code: no phase waits for a chunk.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatCount, formatCountdown, formatPercent } from '../../src/polls/format.ts';
-import { detailWords as words } from '../i18n/detail-words.ts';
+import { phaseWords as words } from '../i18n/phase-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { AnswerView, PollView } from '../store/poll-model.ts';
 
@@ -85,30 +85,4 @@ export function showAll(count: number, strings: CardStrings, expand: () => void)
   return html`<button class="show-all" part="show-all" type="button" @click=${expand}>
     ${words(strings).showAll(formatCount(count))}
   </button>`;
-}
-
-/** A card whose poll could not be read: an unknown poll stays unknown (no retry could help), anything else may retry. */
-export function renderError(
-  code: string | undefined,
-  strings: CardStrings,
-  retry: () => void,
-): TemplateResult {
-  const w = words(strings);
-  return html`<div part="card" class="card" role="alert">
-    <p>${code === 'not_found' ? w.errorNotFound : w.errorLoad}</p>
-    ${
-      code === 'not_found'
-        ? nothing
-        : html`<div part="actions">
-            <button part="button" type="button" @click=${retry}>${w.retry}</button>
-          </div>`
-    }
-  </div>`;
-}
-
-/** Once per card, in the console: what the partner must add for the card to show a poll at all. */
-export function warnMisconfigured(card: Element & { pollId: string }): void {
-  const missing =
-    card.pollId.trim() === '' ? 'poll-id="<poll id>"' : 'a proxy (data-proxy on the script tag)';
-  console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, card);
 }

@@ -2,21 +2,6 @@ import type { DetailStrings } from './strings.ts';
 
 /** English words of the card's details chunk (`card-details.ts`), loaded with it. */
 export const enDetails: DetailStrings = {
-  upcoming: 'Upcoming',
-  closed: 'Closed',
-  disclosed: 'Results',
-  cancelled: 'Cancelled',
-  unknownStatus: 'Not open for votes',
-  opensIn: (d) => `Opens in ${d}`,
-  tokens: (used, limit) =>
-    `Weighted by fan tokens: ${used} so far${limit ? `, at most ${limit} for one fan` : ''}`,
-  yourVote: 'Your vote',
-  winner: (a) => `Winner: ${a}`,
-  tie: (a) => `Tie: ${a}`,
-  noVotes: 'No votes were cast.',
-  resultsIn: (d) => `Results in ${d}`,
-  cancelledNote: 'This poll was cancelled: it takes no votes.',
-  votingClosed: 'Voting is closed',
   voteCancelled: 'Vote cancelled: nothing sent.',
   chooseAnswer: 'Choose an answer',
   votedFor: (a) => `You voted for ${a}`,
@@ -36,7 +21,6 @@ export const enDetails: DetailStrings = {
   signedInAs: (user) => `Signed in as ${user}`,
   signOut: 'Sign out',
   switchAccount: 'Switch account',
-  showAll: (n) => `Show all ${n} answers`,
   errorLoad: 'This poll could not be loaded.',
   errorNotFound: 'This poll does not exist or is no longer available.',
   retry: 'Retry',

@@ -23,10 +23,10 @@ export interface CardStrings {
 }
 
 /**
- * Words of the card's details chunk (`card-details.ts`): the phases other than open, the results, the fan's vote and
- * refusals, the account line. English's in `en-details.ts`, loaded with the chunk; other languages' in their chunk.
+ * Words of the phases other than open and of the results, which a card shows at first paint too: English's in
+ * `en-phases.ts`, in the element code; other languages' in their chunk.
  */
-export interface DetailStrings {
+export interface PhaseStrings {
   readonly upcoming: string;
   readonly closed: string;
   readonly disclosed: string;
@@ -45,13 +45,20 @@ export interface DetailStrings {
   /** Closed, results not disclosed yet. */
   readonly resultsIn: (duration: string) => string;
   readonly cancelledNote: string;
+  /** A long poll's button that shows every answer. */
+  readonly showAll: (count: string) => string;
+  readonly votingClosed: string;
+}
+
+/**
+ * Words of the card's details chunk (`card-details.ts`): a failed read, the fan's vote and refusals, the account
+ * line. English's in `en-details.ts`, loaded with the chunk; other languages' in their chunk.
+ */
+export interface DetailStrings {
   readonly errorLoad: string;
   /** The platform does not know the poll: no retry is offered, none could help. */
   readonly errorNotFound: string;
   readonly retry: string;
-  /** A long poll's button that shows every answer. */
-  readonly showAll: (count: string) => string;
-  readonly votingClosed: string;
   readonly voteCancelled: string;
   readonly chooseAnswer: string;
   readonly votedFor: (answer: string) => string;
@@ -88,4 +95,4 @@ export interface VotingStrings {
 }
 
 /** What a lazily loaded language supplies: every set. */
-export type LanguageStrings = CardStrings & VotingStrings & DetailStrings;
+export type LanguageStrings = CardStrings & VotingStrings & PhaseStrings & DetailStrings;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin, UserConfig } from 'vite';
 import { packageJson, packageEntries } from './package-json.ts';
-import { licenceNotices } from '../build/licence-notices.ts';
+import { licenceFileName, licenceNotices, noticesFileName } from '../build/licence-notices.ts';
 import { packageManifest } from './package-manifest.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,12 +69,15 @@ function packageFiles(): Plugin {
 /**
  * `cdn/`: the widget's script-tag build as the proxy serves it (Lit included, minified, relative chunk imports only),
  * for plain pages and CDNs: `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
- * The iframe banner is not in it: its page must come from the proxy.
+ * The iframe banner is not in it: its page must come from the proxy. It bundles Lit, so Lit's notices go with it
+ * (the widget build's `THIRD-PARTY-NOTICES.txt`, as the proxy serves it), where a CDN lists the folder.
  */
 async function copyBrowserBuild(): Promise<void> {
   await mkdir(outDir + 'cdn');
   await copyFile(root + 'dist/widget/fan-polls.js', outDir + 'cdn/fan-polls.js');
   await cp(root + 'dist/widget/chunks', outDir + 'cdn/chunks', { recursive: true });
+  for (const file of [licenceFileName, noticesFileName])
+    await copyFile(`${root}dist/widget/${file}`, `${outDir}cdn/${file}`);
 }
 
 /** `tsc` emits the declarations of every module the entries reach; their `.ts` imports then name `.js` files. */

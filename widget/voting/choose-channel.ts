@@ -1,13 +1,19 @@
-import { detectExtension } from './extension-channel.ts';
 import { proxyChannel } from './proxy-channel.ts';
 import type { VoteChannel } from './vote-channel.ts';
 
 let extension: Promise<VoteChannel | undefined> | undefined;
 const proxies = new Map<string, VoteChannel>();
 
-/** The page's way to vote: the extension when it answers the handshake (asked once per page), else the proxy. */
+/**
+ * The page's way to vote: the extension when it answers the handshake (asked once per page), else the proxy. The
+ * extension's bridge is a chunk of its own, imported as the first card's voting starts (after its first paint,
+ * beside the details chunk): a card that cannot load it votes through the proxy.
+ */
 export async function chooseVoteChannel(proxyUrl: string | undefined): Promise<VoteChannel | undefined> {
-  extension ??= detectExtension();
+  extension ??= import('./extension-channel.ts').then(
+    ({ detectExtension }) => detectExtension(),
+    () => undefined,
+  );
   return (await extension) ?? proxyVoteChannel(proxyUrl);
 }
 

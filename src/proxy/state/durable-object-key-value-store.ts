@@ -32,6 +32,11 @@ export class DurableObjectKeyValueStore implements KeyValueStore {
     return (await this.#ask(key, { op: 'get', key })).value;
   }
 
+  /** Keys live in the shards their hashes name: one request to each, all at once. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return Promise.all(keys.map((key) => this.get(key)));
+  }
+
   async set(key: string, value: string, ttlMs: number, only?: 'absent' | 'present'): Promise<boolean> {
     const ms = Math.max(1, Math.ceil(ttlMs));
     const request: ShardRequest = {

@@ -65,6 +65,18 @@ export function describeKeyValueStore(name: string, open: () => Promise<StoreUnd
       expect(await store.set('test:a', 'four', 400, 'absent')).toBe(true);
     });
 
+    it('reads several keys at once, in their order, with nothing for an absent or expired one', async () => {
+      await store.set('test:short', 'gone soon', 800);
+      await store.set('other:long', 'kept', 10_000);
+      expect(await store.getMany(['other:long', 'test:missing', 'test:short'])).toEqual([
+        'kept',
+        undefined,
+        'gone soon',
+      ]);
+      await sleep(900);
+      expect(await store.getMany(['test:short', 'other:long'])).toEqual([undefined, 'kept']);
+    });
+
     it('gives a value to exactly one of many concurrent takers', async () => {
       await store.set('test:once', 'value', 10_000);
       const taken = await Promise.all(Array.from({ length: 20 }, () => store.take('test:once')));

@@ -8,6 +8,8 @@
 export interface KeyValueStore {
   /** The value, or undefined when absent or expired. */
   get(key: string): Promise<string | undefined>;
+  /** The values of several keys, in their order, read together (one round trip on Redis); undefined where absent. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /**
    * Writes `value`, expiring `ttlMs` from now. With `only`, writes only when the key is `absent` (a lock: of
    * concurrent writers exactly one wins) or `present` (a record deleted meanwhile stays deleted). Answers whether it

@@ -8,6 +8,7 @@ describeKeyValueStore('memory', () => {
   // What memory holds is what was written: the values as they were set.
   const store: KeyValueStore = {
     get: (key) => memory.get(key),
+    getMany: (keys) => memory.getMany(keys),
     set: (key, value, ttlMs, only) => {
       written.push(value);
       return memory.set(key, value, ttlMs, only);

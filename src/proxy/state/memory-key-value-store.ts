@@ -37,6 +37,10 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve(this.#live(key, true)?.value);
   }
 
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return Promise.resolve(keys.map((key) => this.#live(key, true)?.value));
+  }
+
   set(key: string, value: string, ttlMs: number, only?: 'absent' | 'present'): Promise<boolean> {
     const exists = this.#live(key, false) !== undefined;
     if ((only === 'absent' && exists) || (only === 'present' && !exists)) return Promise.resolve(false);

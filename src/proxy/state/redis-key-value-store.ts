@@ -46,6 +46,12 @@ export class RedisKeyValueStore implements KeyValueStore {
     return this.#redis.run(async (redis) => (await redis.get(keyPrefix + key)) ?? undefined);
   }
 
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return this.#redis.run(async (redis) =>
+      (await redis.mGet(keys.map((key) => keyPrefix + key))).map((value) => value ?? undefined),
+    );
+  }
+
   set(key: string, value: string, ttlMs: number, only?: 'absent' | 'present'): Promise<boolean> {
     const ms = Math.max(1, Math.ceil(ttlMs));
     const condition = only === 'absent' ? 'NX' : only === 'present' ? 'XX' : '';

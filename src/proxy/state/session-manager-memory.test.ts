@@ -3,6 +3,7 @@ import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
 import { defaultSessionOptions, type PendingSignIn } from './session-store.ts';
 import { createTokenCipher } from './token-cipher.ts';
+import { keyPrefix, type KeyValueStore } from './key-value-store.ts';
 
 const origin = 'https://club.example';
 
@@ -111,4 +112,54 @@ describe('SessionManager over the memory store', () => {
     await store.create(signedIn());
     expect(await store.count()).toBe(1);
   });
+
+  it('reads a session and its tokens in one store read, and starts its idle time again at most once a minute', async () => {
+    let now = 1_000_000;
+    const memory = new MemoryKeyValueStore({ now: () => now });
+    const calls: string[] = [];
+    const counted = new Proxy(memory, {
+      get: (target, name: keyof KeyValueStore) => {
+        const method = target[name].bind(target) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          calls.push(name);
+          return method(...args);
+        };
+      },
+    });
+    const options = { ...defaultSessionOptions, idleMs: 10 * 60_000, now: () => now };
+    const sessions = new SessionManager(counted, cipher, noRefresh, options);
+    const session = await sessions.create(signedIn());
+    calls.length = 0;
+    expect((await sessions.find(session.id))?.tokens.tokens?.accessToken).toBe('a');
+    expect(calls).toEqual(['getMany']);
+    calls.length = 0;
+    now += 61_000;
+    expect(await sessions.find(session.id)).toBeDefined();
+    expect(calls).toEqual(['getMany', 'set']);
+    // Renewed at 61 s: the idle time now ends 10 minutes after that, not 10 minutes after the sign-in.
+    now += 10 * 60_000 - 1000;
+    expect(await sessions.find(session.id)).toBeDefined();
+    now += 10 * 60_000;
+    expect(await sessions.find(session.id)).toBeUndefined();
+  });
+
+  it('still finds a session signed in before ids named their token record (an id with no dot)', async () => {
+    const memory = new MemoryKeyValueStore();
+    const sessions = new SessionManager(memory, cipher, noRefresh, defaultSessionOptions);
+    const record = { userId: 'fan', signInOrigin: origin, grant: 'old-grant', createdAt: Date.now() };
+    const sealed = await cipher.seal(
+      JSON.stringify({ accessToken: 'old-access' }),
+      `${keyPrefix}tokens:old-grant`,
+    );
+    await memory.set('tokens:old-grant', sealed, 60_000);
+    await memory.set('session:old-id', JSON.stringify(record), 60_000);
+    const found = await sessions.find('old-id');
+    expect(found?.tokens.tokens?.accessToken).toBe('old-access');
+    await sessions.end(found!);
+    expect(await memory.get('tokens:old-grant')).toBeUndefined();
+    expect(await sessions.find('old-id')).toBeUndefined();
+  });
 });
+
+const cipher = createTokenCipher(new Uint8Array(32));
+const noRefresh = () => Promise.reject(new Error('no refresh here'));

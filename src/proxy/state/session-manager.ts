@@ -22,12 +22,28 @@ interface SessionRecord {
   readonly signInOrigin: string;
   readonly grant: string;
   readonly createdAt: number;
+  /** When its idle time last started again (absent in records written before it was kept: `createdAt`). */
+  readonly renewedAt?: number;
 }
 
 /** How long one instance may hold a session's refresh lock; a dead holder's lock frees itself after this. */
 const refreshLockMs = 10_000;
 /** How long a request waits for another instance's refresh before it gives up. */
 const refreshWaitMs = 12_000;
+/** Token records opened lately, kept at most (per instance). */
+const openedTokensKept = 10_000;
+/** A session's idle time starts again at most this often (and at most every tenth of the idle time). */
+const renewEveryMs = 60_000;
+
+/**
+ * A session id names its token record: `<grant>.<random>`, so a request reads the session and its tokens in one
+ * step. The grant part is no secret worth more than the id itself (the tokens are sealed, the id is signed in an
+ * HttpOnly cookie); ids written before it (no dot) still work, in two steps.
+ */
+const grantIn = (sessionId: string): string | undefined => {
+  const dot = sessionId.indexOf('.');
+  return dot > 0 ? sessionId.slice(0, dot) : undefined;
+};
 
 /** The session manager's keys, the same on every backend (and the same as the Redis store's before it). */
 const keys = {
@@ -67,6 +83,14 @@ export class SessionManager implements SessionStore {
   readonly #refresh: RefreshTokens;
   readonly #options: SessionStoreOptions;
   readonly #now: () => number;
+  readonly #renewEveryMs: number;
+  /**
+   * The last sealed value of each token record this instance opened, and what it opened to: a fan's next request
+   * reads the same sealed value and skips the decryption (a value sealed again, after a refresh, is opened anew).
+   * Keyed by the record, so a value copied under another record is still refused by the cipher; dropped when the
+   * session ends; at most `openedTokensKept`, the oldest first.
+   */
+  readonly #opened = new Map<string, { readonly sealed: string; readonly tokens: TokenSet }>();
   /** Refreshes in flight in this instance, per token record: concurrent requests of one fan join one. */
   readonly #refreshing = new Map<string, Promise<TokenSet>>();
 
@@ -81,6 +105,7 @@ export class SessionManager implements SessionStore {
     this.#refresh = refresh;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#renewEveryMs = Math.min(renewEveryMs, options.idleMs / 10);
   }
 
   /** Live sessions, handoff copies included (metrics): undefined where the store does not count. */
@@ -100,20 +125,38 @@ export class SessionManager implements SessionStore {
     return this.#write(record, signedIn.tokens);
   }
 
+  /**
+   * The session and its tokens in one read of the store (one Redis round trip). The idle time starts again with a
+   * write only when the last one is older than a minute (or a tenth of the idle time): a session then ends at most
+   * that much before `idleMs` after its last use, and most reads write nothing.
+   */
   async find(id: string | undefined): Promise<Session | undefined> {
     if (id === undefined) return undefined;
     const key = keys.session(id);
-    const text = await this.#store.get(key);
+    const grant = grantIn(id);
+    const [text, sealedTokens] =
+      grant === undefined
+        ? [await this.#store.get(key), undefined]
+        : await this.#store.getMany([key, keys.tokens(grant)]);
     if (text === undefined) return undefined;
     const record = JSON.parse(text) as SessionRecord;
     const ttl = this.#ttlOf(record);
-    const tokens = ttl > 0 ? await this.#readTokens(record.grant) : undefined;
+    let tokens: TokenSet | undefined;
+    if (ttl > 0) {
+      tokens =
+        record.grant === grant
+          ? await this.#openTokens(record.grant, sealedTokens)
+          : await this.#readTokens(record.grant);
+    }
     if (tokens === undefined) {
       await this.#store.delete(key);
       return undefined;
     }
-    // Idle time starts again; a session ended meanwhile stays ended.
-    await this.#store.set(key, text, ttl, 'present');
+    if (this.#now() - (record.renewedAt ?? record.createdAt) >= this.#renewEveryMs) {
+      // A session ended meanwhile stays ended.
+      const renewed: SessionRecord = { ...record, renewedAt: this.#now() };
+      await this.#store.set(key, JSON.stringify(renewed), ttl, 'present');
+    }
     return this.#sessionOf(id, record, tokens);
   }
 
@@ -129,7 +172,10 @@ export class SessionManager implements SessionStore {
     const text = await this.#store.get(keys.session(session.id));
     const grant = text === undefined ? undefined : (JSON.parse(text) as SessionRecord).grant;
     // The token record goes first: every copy of the session reads nothing from it from now on.
-    if (grant !== undefined) await this.#store.delete(keys.tokens(grant));
+    if (grant !== undefined) {
+      this.#opened.delete(grant);
+      await this.#store.delete(keys.tokens(grant));
+    }
     await this.#store.delete(keys.session(session.id));
   }
 
@@ -171,7 +217,7 @@ export class SessionManager implements SessionStore {
   }
 
   async #write(record: SessionRecord, tokens: TokenSet): Promise<Session> {
-    const id = randomId();
+    const id = `${record.grant}.${randomId()}`;
     await this.#store.set(keys.session(id), JSON.stringify(record), Math.max(1, this.#ttlOf(record)));
     return this.#sessionOf(id, record, tokens);
   }
@@ -209,10 +255,20 @@ export class SessionManager implements SessionStore {
   }
 
   async #readTokens(grant: string): Promise<TokenSet | undefined> {
-    const key = keys.tokens(grant);
-    const sealed = await this.#store.get(key);
-    const plain = sealed === undefined ? undefined : await this.#open(key, sealed);
-    return plain === undefined ? undefined : (JSON.parse(plain) as TokenSet);
+    return this.#openTokens(grant, await this.#store.get(keys.tokens(grant)));
+  }
+
+  async #openTokens(grant: string, sealed: string | undefined): Promise<TokenSet | undefined> {
+    if (sealed === undefined) return undefined;
+    const known = this.#opened.get(grant);
+    if (known?.sealed === sealed) return known.tokens;
+    const plain = await this.#open(keys.tokens(grant), sealed);
+    if (plain === undefined) return undefined;
+    const tokens = JSON.parse(plain) as TokenSet;
+    this.#opened.delete(grant);
+    if (this.#opened.size >= openedTokensKept) this.#opened.delete(this.#opened.keys().next().value ?? '');
+    this.#opened.set(grant, { sealed, tokens });
+    return tokens;
   }
 
   /** One refresh per token record: joined within this instance, locked across instances. */
@@ -263,6 +319,7 @@ export class SessionManager implements SessionStore {
       next = await this.#refresh(refreshToken);
     } catch (error) {
       if (error instanceof PlatformError && error.code === 'invalid_token') {
+        this.#opened.delete(record.grant);
         await this.#store.delete(keys.tokens(record.grant));
       }
       throw error;

@@ -51,7 +51,7 @@ export interface SignedIn {
 export interface SessionStore {
   /** A signed-in session under a fresh id (an id planted before sign-in is worth nothing: session fixation). */
   create(signedIn: SignedIn): Promise<Session>;
-  /** The live session with this id (its idle time starts again), or undefined. */
+  /** The live session with this id (its idle time starts again, written at most once a minute), or undefined. */
   find(id: string | undefined): Promise<Session | undefined>;
   /** A second id for the same signed-in state (same tokens), for another cookie partition of the same browser. */
   clone(session: Session): Promise<Session>;

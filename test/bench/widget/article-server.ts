@@ -27,12 +27,16 @@ export async function serveArticles(
   builds: readonly BenchBuild[],
   proxyUrl: () => string,
   polls: () => PollChoice,
+  /** Other files by path (the peers' loaders), served the same way. */
+  files: ReadonlyMap<string, Buffer> = new Map(),
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = new Hono();
   const gzip = (body: string | Buffer, type: string): Response =>
     new Response(gzipSync(body, { level: 9 }), {
       headers: { 'Content-Type': type, 'Content-Encoding': 'gzip', 'Cache-Control': 'no-store' },
     });
+  for (const [path, body] of files)
+    app.get(path, () => gzip(body, types[extname(path)] ?? 'application/octet-stream'));
   for (const build of builds) {
     // The element code's files, for a snippet that preloads them (a build before version.json listed them: none).
     const versionFile = build.widgetDir + 'version.json';

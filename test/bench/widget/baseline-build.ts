@@ -22,8 +22,11 @@ export function baselineWidgetDir(): string {
   return `${dir}/dist/widget/`;
 }
 
-/** The commit before issue 25's work: the bench's "previous build", built once from `git archive` (no worktree). */
-export const previousCommit = process.env.WIDGET_BENCH_PREVIOUS ?? '4be278a';
+/**
+ * The bench's "previous build", built once from `git archive` (no worktree): main before the card's part of issue 25
+ * (every phase from the element code); 4be278a, before issue 25's snippet, with `WIDGET_BENCH_PREVIOUS=4be278a`.
+ */
+export const previousCommit = process.env.WIDGET_BENCH_PREVIOUS ?? 'b309c60';
 
 /** `dist/widget/` of `previousCommit`, in `/tmp/fp-previous-<commit>`, with this checkout's `node_modules`. */
 export function previousWidgetDir(): string {

@@ -10,7 +10,7 @@ export const fast4g = {
 } as const;
 
 export interface PageFigures {
-  /** ms from navigation start until the first card shows its poll (a banner: its card's ready event). */
+  /** ms from navigation start until the first card shows its poll (a banner: its card's ready event; a peer: its frame's content). */
   readonly dataMs: number;
   /** ms until the last card that showed data did (the same as `dataMs` for one card). */
   readonly lastDataMs: number;
@@ -48,6 +48,11 @@ const watchCards = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('fan-poll-ready', (event) => {
     if (event.target.localName === 'fan-poll-frame') bench.frameReady ||= performance.now();
+  });
+  // A peer's stand-in frame says when it shows its content (ms since 1970: another document's clock).
+  addEventListener('message', (event) => {
+    if (typeof event.data?.benchPeerReady === 'number')
+      bench.frameReady ||= event.data.benchPeerReady - performance.timeOrigin;
   });
   const tick = (now) => {
     document.querySelectorAll('fan-poll').forEach((card, index) => {
@@ -138,7 +143,7 @@ export async function measurePage(
     roundTripsToData: roundTripsUntil(dataMs),
     roundTripsToInteractive: interactiveMs === undefined ? undefined : roundTripsUntil(interactiveMs),
     codeBytes: after
-      .filter((r) => /\/widget\/.*\.js$/.test(new URL(r.url).pathname))
+      .filter((r) => /\/(widget|peers)\/.*\.js$/.test(new URL(r.url).pathname))
       .reduce((sum, r) => sum + r.bytes!, 0),
     totalBytes: after.reduce((sum, r) => sum + r.bytes!, 0),
     requests: after.length,
