@@ -52,4 +52,6 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // The examples are plain JavaScript a partner copies, importing the published package by name.
+  { files: ['examples/**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

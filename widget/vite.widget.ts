@@ -12,6 +12,7 @@ import { licenceNotices } from './build/licence-notices.ts';
 import { widgetVersion } from './base/widget-version.ts';
 import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 import { readPreviousBuilds, retainReleases, type PreviousBuilds } from './build/widget-releases.ts';
+import { hydrateBuild } from './ssr/vite.hydrate.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -87,6 +88,7 @@ function entryBuilds(): Plugin {
     async closeBundle() {
       if (!pageWidgetFile) throw new Error('The widget build emitted no page-widget chunk.');
       for (const entry of entries) await build(entryBuild(entry.source, entry.file, pageWidgetFile));
+      await build(hydrateBuild(outDir));
       // The iframe page preloads the element code its script imports (the script is in the page already).
       const framePage = (await readFile(widgetFolder + 'iframe/poll.html', 'utf8')).replace(
         '<!-- fan-polls-element-code -->',

@@ -18,6 +18,7 @@ import { caseSlug, serveArticles, type BenchBuild } from './widget/article-serve
 import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from './widget/peer-embeds.ts';
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
+import { ssrSnippet } from './widget/ssr-snippet.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
 /** `WIDGET_BENCH_CASES=open card,ten cards`: only these cases (a focused comparison); default all. */
@@ -95,6 +96,8 @@ export default async function widgetBench(): Promise<void> {
     { name: 'typeform', widgetDir: currentDir, snippet: typeformSnippet(() => peers.url) },
     { name: 'giscus', widgetDir: currentDir, snippet: giscusSnippet(() => peers.url) },
   ];
+  const ssr = ssrSnippet();
+  builds.push({ name: 'ssr', widgetDir: currentDir, snippet: ssr.snippet });
   /** Peers embed one open poll: they run in that case only. */
   const isPeer = (build: BenchBuild) => build.name === 'typeform' || build.name === 'giscus';
   printSizes(builds[2]!.widgetDir);
@@ -106,6 +109,7 @@ export default async function widgetBench(): Promise<void> {
     static: 'static floor',
     typeform: 'Typeform embed loader (@typeform/embed 6.1.1)',
     giscus: 'giscus (giscus 1.6.0)',
+    ssr: 'this build, server-rendered (fan-polls/ssr)',
   };
 
   // The pages need the proxy's URL and the polls, known once the proxy (which must allow the pages' origin) runs.
@@ -123,6 +127,7 @@ export default async function widgetBench(): Promise<void> {
   });
   known.proxyUrl = stack.proxy.url;
   known.polls = await choosePolls(known.proxyUrl);
+  await ssr.render(known.proxyUrl, known.polls);
   const browser = await launchChromium();
   const results = new Map<string, PageFigures[]>();
   try {

@@ -48,4 +48,30 @@ describe('the npm package on a server', () => {
     expect(html).toContain('<fan-poll-list');
     expect(html).toContain('data-fan-poll-frame="loading"');
   });
+
+  it('renders a card to HTML with fan-polls/ssr (declarative shadow DOM, escaped) and leaves no DOM behind', async () => {
+    const output = await inNode(`
+      const { renderFanPoll } = await import(${JSON.stringify(`${root}dist/package/ssr.js`)});
+      const answer = (id, text) => ({ id, answer: text, votePercentage: '50', totalVoteTokensUsed: 10,
+        statistics: { uniqueAnswerVoteCount: 1 } });
+      const poll = { id: 'poll-1', partnerId: 'club-1', partnerName: 'Riverside FC', partnerImages: [],
+        question: 'Who <b>scores</b> first?', openAt: new Date(Date.now() - 3.6e6).toISOString(),
+        closeAt: new Date(Date.now() + 8.64e7).toISOString(), isBound: false, isQuorumReached: false, quorum: '0.2',
+        currentQuorumPercentage: '0.1', usedTokenCount: 20, tokenLimit: 1000, status: 'open', information: '',
+        answers: [answer('a1', 'Ada </script><script>alert(1)</script>'), answer('a2', 'Bea')],
+        statistics: { uniqueVoteCount: 2 } };
+      const html = await renderFanPoll(poll, { proxy: 'https://polls.club.example', lang: 'fr' });
+      console.log(JSON.stringify({ html, globals: [typeof window, typeof document, typeof location] }));
+    `);
+    const { html, globals } = JSON.parse(output) as { html: string; globals: string[] };
+    expect(globals).toEqual(['undefined', 'undefined', 'undefined']);
+    expect(html).toContain('<template shadowroot="open" shadowrootmode="open">');
+    // The poll's strings as text, in the language asked for; none can close the data block or start markup.
+    expect(html).toContain('Who &lt;b&gt;scores&lt;/b&gt; first?');
+    expect(html).toContain('Se connecter pour voter');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // No radio is drawn checked (Lit SSR would write `checked="false"`).
+    expect(html).not.toMatch(/ checked(=|\s|>)/);
+  });
 });

@@ -144,7 +144,7 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
     const rootManifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'fan-polls', version: rootManifest.version, type: 'module' });
     expect(manifest.private).toBeUndefined();
-    expect(manifest.sideEffects).toEqual(['./define.js', './react.js']);
+    expect(manifest.sideEffects).toEqual(['./define.js', './react.js', './hydrate.js']);
     expect(Object.keys(manifest.exports as object)).toEqual([
       '.',
       './fan-poll',
@@ -152,6 +152,8 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
       './fan-poll-frame',
       './define',
       './react',
+      './ssr',
+      './hydrate',
       './custom-elements.json',
       './package.json',
     ]);

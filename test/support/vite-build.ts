@@ -47,6 +47,7 @@ export function ensurePackageBuilt(): void {
   const newest = Math.max(
     statSync(`${root}dist/widget-files.json`).mtimeMs,
     newestIn(`${root}widget/package`),
+    newestIn(`${root}widget/ssr`),
   );
   if (newest > builtAt) viteBuild('package');
 }

@@ -1,5 +1,13 @@
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  adoptStyles,
+  html,
+  nothing,
+  type CSSResultGroup,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
+import type { Poll } from '../../src/platform/types.ts';
 import { formatCount, formatCountdown, formatPercent, pluralCategory } from '../../src/polls/format.ts';
 import { afterNextPaint } from '../base/after-next-paint.ts';
 import { FanElement } from '../base/fan-element.ts';
@@ -78,7 +86,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @cssproperty [--fan-poll-min-height=0] - Reserved height while loading (set it where the card sits: no layout shift).
  */
 export class FanPoll extends FanElement {
-  static override styles = cardStyles;
+  static override styles: CSSResultGroup = cardStyles;
   static override properties = {
     pollId: { attribute: 'poll-id' },
     proxy: {},
@@ -91,6 +99,7 @@ export class FanPoll extends FanElement {
     lang: { noAccessor: true },
     store: { attribute: false },
     channel: { attribute: false },
+    serverPoll: { attribute: false },
   };
 
   declare pollId: string;
@@ -110,6 +119,12 @@ export class FanPoll extends FanElement {
    * vote on polls that are no longer open.
    */
   declare channel: VoteChannel | undefined;
+  /**
+   * Advanced: the poll as the page's server read it. `fan-polls/ssr` renders the card with it and `fan-polls/hydrate`
+   * gives it back in the browser, so that the card hydrates what the server drew; its own read takes over once it
+   * answers.
+   */
+  declare serverPoll: Poll | undefined;
   /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
   #announcement = '';
 
@@ -274,7 +289,10 @@ export class FanPoll extends FanElement {
   #nextFrame(): CardFrame {
     const { strings, locale, pending } = resolveLanguage(this);
     const state = this.#live.state;
-    const poll = state.status === 'loading' || pending ? undefined : state.poll;
+    // The server's poll stands in until the card's own read has one (as the store's last good poll does).
+    const poll = pending
+      ? undefined
+      : ((state.status === 'loading' ? undefined : state.poll) ?? this.serverPoll);
     if (!poll) {
       this.#clock.ticking = false;
       return state.status === 'error' && !pending
@@ -284,10 +302,13 @@ export class FanPoll extends FanElement {
     const view = viewPoll(poll, this.#clock.now());
     // Every phase paints from the element code; the details chunk is the voting's (started below), not asked for here.
     const details = cardDetails.get();
-    this.#clock.ticking =
-      view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+    // Only on a page: a server render (Lit SSR, never connected) draws the poll only, no timer, session or read.
+    if (this.isConnected) {
+      this.#clock.ticking =
+        view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
+      if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
+    }
     this.#noticePhase(view, strings, locale);
-    if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
     const action = fanAction(view, this.#voting.fan);
     // A long poll shows its first answers (and the fan's pick) until the fan asks for all (`collapsedAfter`).
     const collapsed = !this.#expanded && view.answers.length > 5;

@@ -27,7 +27,10 @@ export const languageRetryMs = 5000;
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */
 export function resolveLanguage(element: Element & { requestUpdate(): void }): CardLanguage {
-  const declared = element.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
+  // A server render (Lit SSR's DOM shim has no `closest`, no page around the card): its own `lang`, which
+  // `fan-polls/ssr` always sets.
+  const scope = 'closest' in element ? element.closest('[lang]') : element;
+  const declared = scope?.getAttribute('lang') ?? document.documentElement.lang;
   const locale = canonicalLocale(declared) ?? 'en';
   const code = locale.slice(0, 2).toLowerCase();
   const strings = loaded[code];
@@ -57,4 +60,19 @@ export function resolveLanguage(element: Element & { requestUpdate(): void }): C
   elements.add(element);
   // The first load shows the skeleton; a retry after a failure keeps showing English meanwhile.
   return failed === undefined ? { locale, strings: en, pending: true } : { locale, strings: en };
+}
+
+/**
+ * Loads the strings of the language `lang` names before a card renders in it, so that its first render is in that
+ * language: a server render, or a server-rendered card about to hydrate. English and unsupported languages need
+ * nothing; a chunk that fails leaves English, as for any card.
+ */
+export async function loadLanguage(lang: string | null | undefined): Promise<void> {
+  const code = (canonicalLocale(lang ?? undefined) ?? 'en').slice(0, 2).toLowerCase();
+  if (loaded[code] || !(code in languageChunks)) return;
+  try {
+    loaded[code] = await languageChunks[code as keyof typeof languageChunks]();
+  } catch {
+    // English stands in, as resolveLanguage does after a failed chunk.
+  }
 }

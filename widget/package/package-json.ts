@@ -6,13 +6,18 @@ export const packageEntries = [
   { name: 'fan-poll-frame', source: 'fan-poll-frame.ts', exportPath: './fan-poll-frame' },
   { name: 'define', source: 'define.ts', exportPath: './define' },
   { name: 'react', source: 'react.ts', exportPath: './react' },
+  { name: 'ssr', source: 'ssr.ts', exportPath: './ssr' },
+  { name: 'hydrate', source: 'hydrate.ts', exportPath: './hydrate' },
 ] as const;
 
 /** The project's public repository (a placeholder until it is published). */
 const repositoryUrl = 'https://github.com/fan-polls/fan-polls';
 
-/** Entries whose import does something: each defines the elements. Everything else may be tree-shaken. */
-const sideEffectEntries = ['define', 'react'];
+/**
+ * Entries whose import does something: `define` and `react` define the elements, `hydrate` installs Lit's hydration.
+ * Everything else may be tree-shaken.
+ */
+const sideEffectEntries = ['define', 'react', 'hydrate'];
 
 /**
  * The published package.json, from the repository's: its version, Lit's version, @lit/react's range; React as an
@@ -62,8 +67,14 @@ export function packageJson(rootPackage: Record<string, unknown>): Record<string
       'LICENSE.txt',
       'THIRD-PARTY-NOTICES.txt',
     ],
-    keywords: ['web-components', 'lit', 'custom-elements', 'polls', 'fan-tokens', 'react'],
-    dependencies: { lit: dependencies.lit, '@lit/react': devDependencies['@lit/react'] },
+    keywords: ['web-components', 'lit', 'custom-elements', 'polls', 'fan-tokens', 'react', 'ssr'],
+    dependencies: {
+      lit: dependencies.lit,
+      '@lit/react': devDependencies['@lit/react'],
+      // Server rendering (`fan-polls/ssr`) and its hydration (`fan-polls/hydrate`): Lit's own packages.
+      '@lit-labs/ssr': dependencies['@lit-labs/ssr'],
+      '@lit-labs/ssr-client': dependencies['@lit-labs/ssr-client'],
+    },
     peerDependencies: { react: '>=18' },
     peerDependenciesMeta: { react: { optional: true } },
   };

@@ -25,7 +25,7 @@ export interface PageCards {
   readonly readOnly: boolean;
 }
 
-const reserved =
+export const reserved =
   `<style>fan-poll, fan-poll-frame { display: block; min-height: var(--fan-poll-min-height); } ` +
   `fan-poll, fan-poll-frame { --fan-poll-min-height: 440px; }</style>`;
 
