@@ -19,18 +19,23 @@ export const languageChunks = {
   it: async () => (await import('./it.ts')).it,
   pt: async () => (await import('./pt.ts')).pt,
 };
-const waiting = new Map<string, Set<Element & { requestUpdate(): void }>>();
+
+/** A card as `resolveLanguage` reads it: in a page, or in Lit SSR's DOM shim, whose elements have no `closest`. */
+type RenderedElement = Pick<Element, 'getAttribute'> &
+  Partial<Pick<Element, 'closest'>> & { requestUpdate(): void };
+
+const waiting = new Map<string, Set<RenderedElement>>();
 /** When a language's chunk last failed to load (offline, a deploy meanwhile): English stands in until a retry works. */
 const failedAt = new Map<string, number>();
 /** A failed chunk is asked for again when next needed, but not before this long (no retry loop while offline). */
 export const languageRetryMs = 5000;
 
 /** The card's language: its `lang`, else the closest ancestor's, else the page's; English when unsupported. */
-export function resolveLanguage(element: Element & { requestUpdate(): void }): CardLanguage {
+export function resolveLanguage(element: RenderedElement): CardLanguage {
   // A server render (Lit SSR's DOM shim has no `closest`, no page around the card): its own `lang`, which
-  // `fan-polls/ssr` always sets.
-  const scope = 'closest' in element ? element.closest('[lang]') : element;
-  const declared = scope?.getAttribute('lang') ?? document.documentElement.lang;
+  // `fan-polls/ssr` always sets. (`closest` includes the element: where it finds none, the element has none either.)
+  const declared =
+    (element.closest?.('[lang]') ?? element).getAttribute('lang') ?? document.documentElement.lang;
   const locale = canonicalLocale(declared) ?? 'en';
   const code = locale.slice(0, 2).toLowerCase();
   const strings = loaded[code];

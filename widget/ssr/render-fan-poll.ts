@@ -47,7 +47,7 @@ export async function renderFanPoll(poll: Poll | undefined, options: RenderFanPo
 /**
  * Lit SSR writes a property binding of an attribute-reflected property as that attribute whatever its value: the
  * card's `.checked=${false}` becomes `checked="false"`, which HTML reads as checked. Such attributes go; hydration sets
- * the property itself. Every string of the poll is escaped (`"` as `&quot;`), so only markup can match.
+ * the property itself. Every string of the poll is escaped (a double quote becomes an entity), so only markup can match.
  */
 function withoutFalseProperties(markup: string): string {
   return markup.replace(/ (checked|disabled|selected)="(false|undefined)"/g, '');
