@@ -46,9 +46,10 @@ export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
   );
   // The popup's two pages end on a page even when the shared state is down; the session routes answer JSON.
   app.onError((error, c) => {
-    const path = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const path = url.pathname;
     const popupPage = path === proxyRoutes.signIn || path === proxyRoutes.signInCallback;
-    const origin = new URL(c.req.url).searchParams.get('origin') ?? undefined;
+    const origin = url.searchParams.get('origin') ?? undefined;
     const page =
       popupPage && error instanceof ProxyError
         ? signInUnavailablePage(

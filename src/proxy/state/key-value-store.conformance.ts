@@ -24,32 +24,34 @@ const hourFromNow = () => Date.now() + 3_600_000;
 /** `describe`s the store's contract and the session rules over it; `open` gives a fresh, empty store per test. */
 export function describeKeyValueStore(name: string, open: () => Promise<StoreUnderTest>): void {
   describe(`${name}: the key-value store and the session rules over it`, () => {
-    let under: StoreUnderTest;
-    let store: KeyValueStore;
-    beforeEach(async () => {
-      under = await open();
-      store = under.store;
-    });
-    afterEach(async () => {
-      await under.close();
-    });
+    const fixture = openPerTest(open);
+    describeStoreContract(fixture);
+    describeSessionRules(fixture);
+  });
+}
 
-    const refreshes: string[] = [];
-    const managerWith = (overrides: Partial<SessionStoreOptions> = {}) =>
-      new SessionManager(
-        store,
-        cipher,
-        async (refreshToken) => {
-          refreshes.push(refreshToken);
-          await sleep(30);
-          return { accessToken: `access-after-${refreshToken}`, expiresAt: hourFromNow() };
-        },
-        { ...defaultSessionOptions, ...overrides },
-      );
-    const signedIn = (tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) => ({
-      userId: 'fan',
-      tokens,
-      signInOrigin: origin,
+/** The store under test, opened fresh before each test and closed after it. */
+interface PerTest {
+  current: StoreUnderTest;
+}
+
+function openPerTest(open: () => Promise<StoreUnderTest>): PerTest {
+  const fixture = {} as PerTest;
+  beforeEach(async () => {
+    fixture.current = await open();
+  });
+  afterEach(async () => {
+    await fixture.current.close();
+  });
+  return fixture;
+}
+
+/** What every backend's five methods promise: expiry, conditional writes, reads of several keys, takes, locks. */
+function describeStoreContract(fixture: PerTest): void {
+  describe('the store', () => {
+    let store: KeyValueStore;
+    beforeEach(() => {
+      store = fixture.current.store;
     });
 
     it('expires a value after its time to live, and a conditional write writes only when it should', async () => {
@@ -95,6 +97,36 @@ export function describeKeyValueStore(name: string, open: () => Promise<StoreUnd
       expect(next).toBeDefined();
       await sleep(500);
       expect(await tryLock(store, 'lock:test', 400)).toBeDefined();
+    });
+  });
+}
+
+/** The session manager's rules over the store: expiry, single use, handoff copies, one refresh, sealed tokens. */
+function describeSessionRules(fixture: PerTest): void {
+  describe('the session rules', () => {
+    let under: StoreUnderTest;
+    let store: KeyValueStore;
+    beforeEach(() => {
+      under = fixture.current;
+      store = under.store;
+    });
+
+    const refreshes: string[] = [];
+    const managerWith = (overrides: Partial<SessionStoreOptions> = {}) =>
+      new SessionManager(
+        store,
+        cipher,
+        async (refreshToken) => {
+          refreshes.push(refreshToken);
+          await sleep(30);
+          return { accessToken: `access-after-${refreshToken}`, expiresAt: hourFromNow() };
+        },
+        { ...defaultSessionOptions, ...overrides },
+      );
+    const signedIn = (tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) => ({
+      userId: 'fan',
+      tokens,
+      signInOrigin: origin,
     });
 
     it('ends a session unused for its idle time, and a used one at its absolute end', async () => {
