@@ -47,7 +47,14 @@ function pageWindow(page: Page, frame: Frame): FanWindow {
     evaluate: (fn, arg) => frame.evaluate(fn as never, arg) as never,
     has: async (target) => (await frame.evaluateHandle(findTarget, target)).asElement() !== null,
     click: async (target) => {
-      await (await element(target)).click();
+      const found = await element(target);
+      // Scrolled to first, as a fan would: Playwright's own scroll before its click was seen undone in the page with
+      // the banner's cross-site frame (Chromium 150, third-party cookies blocked), its click then landing on the
+      // banner at the card's point.
+      await found.evaluate((node) => {
+        node.scrollIntoView({ block: 'center' });
+      });
+      await found.click();
     },
     fill: async (target, text) => {
       await (await element(target)).fill(text);
