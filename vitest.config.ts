@@ -1,5 +1,15 @@
-// Three kinds of test: fast unit tests in Node, element tests in happy-dom, and browser tests in real Chromium.
+// Three kinds of test: fast unit tests in Node, element tests in happy-dom, and browser tests in real engines (the
+// widget's and the journey's in `browser`, the extension's in `extension`: `npm test` runs them in two streams, see
+// `src/dev/run-tests.ts`). A browser project runs one file at a time.
 import { defineConfig } from 'vitest/config';
+
+const extensionFiles = 'test/browser/extension-*.test.ts';
+const browserFiles = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+} as const;
 
 export default defineConfig({
   test: {
@@ -25,12 +35,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          environment: 'node',
+          ...browserFiles,
           include: ['test/browser/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          exclude: [extensionFiles],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'extension', ...browserFiles, include: [extensionFiles] },
       },
     ],
   },

@@ -1,0 +1,78 @@
+// `npm test` in two streams side by side, so that neither core waits. Lint, the format check and the type check run
+// beside the build. Once the build is there (tests read `dist/`), two streams of about equal length: the browser
+// tests of the widget and the journey (one file at a time, most of it waiting on browsers and servers), then the
+// element tests; beside them the unit and integration tests, then the extension's browser tests. Every line is
+// shown as it comes, prefixed with its project; the run fails when any step fails, and names which.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+interface Step {
+  readonly label: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+const npmScript = (label: string, script: string): Step => ({
+  label,
+  command: 'npm',
+  args: ['run', '--silent', script],
+});
+const vitest = (label: string, projects: readonly string[]): Step => ({
+  label,
+  command: 'npx',
+  args: ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])],
+});
+
+const failed: string[] = [];
+
+function run(step: Step): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    });
+    const prefix = `[${step.label}] `;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      process.stdout.write(prefix + line + '\n');
+    });
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      process.stderr.write(prefix + line + '\n');
+    });
+    const settle = (ok: boolean) => {
+      if (!ok) failed.push(step.label);
+      resolve(ok);
+    };
+    child.on('error', () => {
+      settle(false);
+    });
+    child.on('close', (code) => {
+      settle(code === 0);
+    });
+  });
+}
+
+const started = Date.now();
+const built = run(npmScript('build', 'build'));
+
+await Promise.all([
+  run(npmScript('lint', 'lint')),
+  run(npmScript('format', 'format:check')),
+  run(npmScript('types', 'typecheck')),
+  built.then(async (ok) => {
+    if (!ok) return;
+    await run(vitest('browser', ['browser']));
+    await run(vitest('dom', ['dom']));
+  }),
+  built.then(async (ok) => {
+    if (!ok) return;
+    await run(vitest('unit', ['unit']));
+    await run(vitest('extension', ['extension']));
+  }),
+]);
+
+const seconds = Math.round((Date.now() - started) / 1000);
+if (failed.length > 0) {
+  console.error(`npm test failed after ${String(seconds)} s: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log(`npm test passed in ${String(seconds)} s`);
