@@ -8,9 +8,10 @@ import type { ProxyMetrics } from './metrics.ts';
 const readinessCacheMs = 5000;
 
 /**
- * Operations routes. `/healthz`: the process answers (restart it when not). `/readyz`: its dependencies answer, the
- * shared state (Redis, when configured) and the platform's token endpoint (take it out of the load balancer when
- * not). `/metrics`: Prometheus text, only with `Authorization: Bearer <FAN_POLLS_METRICS_TOKEN>`; 404 without the
+ * Operations routes. `/healthz`: the process answers (restart it when not). `/readyz`: the instance can serve, its
+ * shared state (Redis, when configured) answers (take it out of the load balancer when not). The platform's token
+ * endpoint is reported beside it (`platform`) but does not make the instance unready: every instance sees the same
+ * platform, and one that still serves cached reads and coded 503s is better than none. `/metrics`: Prometheus text, only with `Authorization: Bearer <FAN_POLLS_METRICS_TOKEN>`; 404 without the
  * setting, so that nothing about it is public.
  */
 export function opsRoutes(runtime: ProxyRuntime, metrics: ProxyMetrics, fetch: FetchLike): Hono {
@@ -62,7 +63,7 @@ interface Readiness {
 async function checkReadiness(runtime: ProxyRuntime, reachable: Promise<boolean>): Promise<Readiness> {
   const [state, platformReachable] = await Promise.all([runtime.state.readiness(), reachable]);
   return {
-    ok: state.ready && platformReachable,
+    ok: state.ready,
     state: runtime.state.kind === 'memory' ? 'memory' : state.ready ? 'ready' : 'unavailable',
     platform: platformReachable ? 'reachable' : 'unreachable',
     ...(state.warnings.length === 0 ? {} : { warnings: state.warnings }),
