@@ -1,7 +1,8 @@
 // The demo page as a fan without the extension sees it, and the proxy's sign-in popup, for the widget's browser tests.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
-import type { WidgetStack } from './widget-stack.ts';
+import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 export interface FanPage {
   context: BrowserContext;
@@ -24,6 +25,38 @@ export function recordFanPosts(page: Page): Pick<FanPage, 'votePosts' | 'handoff
     if (pathname === proxyRoutes.sessionHandoff) handoffPosts.push(request.url());
   });
   return { votePosts, handoffPosts };
+}
+
+/**
+ * A test file's demo stack, with no simulated fans (nobody else votes as sam while it runs), and one Chromium: started
+ * in the file's `beforeAll`, stopped in its `afterAll`, with the fan page helpers. `stack` and `browser` are the
+ * running ones (read inside tests and hooks).
+ */
+export function useFanStack() {
+  let running: { stack: WidgetStack; browser: Browser } | undefined;
+  beforeAll(async () => {
+    ensureWidgetBuilt();
+    const stack = await startWidgetStack({ simulate: false });
+    running = { stack, browser: await launchChromium() };
+  });
+  afterAll(async () => {
+    await running?.browser.close();
+    await running?.stack.close();
+    running = undefined;
+  });
+  const current = () => {
+    if (running === undefined) throw new Error('useFanStack: read outside the file’s tests and hooks');
+    return running;
+  };
+  return {
+    get stack(): WidgetStack {
+      return current().stack;
+    },
+    get browser(): Browser {
+      return current().browser;
+    },
+    ...fanPages(current),
+  };
 }
 
 /** The helpers, for the browser and stack a test file starts in its `beforeAll` (read when each is called). */

@@ -3,28 +3,14 @@
 // a vote cast in a card or in the banner shows in all of them within a second while every poll read is held (so no
 // read of the live store's timer can be what brought it), one vote request leaves, and the platform records one vote.
 // A forged "voted" hint from the partner's page shows for one read of the fan's poll at most, and never casts a vote.
-import type { Browser, Frame, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { fanPages, recordFanPosts, type FanPage } from './widget-fan-page.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { useFanStack, recordFanPosts, type FanPage } from './widget-fan-page.ts';
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
-
-const { openAsNewFan, openSignIn, signInAs } = fanPages(() => ({ browser, stack }));
+const fans = useFanStack();
+const { openAsNewFan, openSignIn, signInAs } = fans;
 
 /** The proxy's public poll reads (the live store's), from any document of the page. */
 const isPollRead = (url: string): boolean => new URL(url).pathname === '/api/polls';
@@ -62,7 +48,7 @@ async function addCardAndBanner(
 
 /** A fresh sandbox (nobody voted), the demo page with a second card and a banner of its first card's poll, sam signed in. */
 async function openOnePollPage(): Promise<OnePollPage> {
-  stack.sandbox.sandbox.reset();
+  fans.stack.sandbox.sandbox.reset();
   const fan = await openAsNewFan();
   const pollId = (await fan.card.getAttribute('poll-id'))!;
   const { second, banner, bannerFrame } = await addCardAndBanner(fan.page, pollId);
@@ -111,7 +97,7 @@ async function holdPollReads(page: Page): Promise<{ held: () => number; release:
 async function openSecondTab(fan: FanPage): Promise<{ tab: Page; card: Locator; votePosts: string[] }> {
   const tab = await fan.context.newPage();
   const { votePosts } = recordFanPosts(tab);
-  await tab.goto(stack.demo.url);
+  await tab.goto(fans.stack.demo.url);
   const card = tab.locator('fan-poll').first();
   await voteButton(card).waitFor({ timeout: 10_000 });
   return { tab, card, votePosts };
@@ -145,7 +131,7 @@ describe('one fan vote per poll for the page, its banner and the proxy’s other
       // One vote request left the page and the other tab; the platform recorded one vote, for the answer chosen.
       expect(fan.votePosts).toHaveLength(1);
       expect(other.votePosts).toHaveLength(0);
-      expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
+      expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
       await fan.context.close();
     },
   );
@@ -163,7 +149,7 @@ describe('one fan vote per poll for the page, its banner and the proxy’s other
       });
       // A script of the partner's page says, as the bridge would, that the fan voted: to this page's cards through the
       // window event, and to the banner as its host.
-      const proxy = new URL(stack.proxy.url).origin;
+      const proxy = new URL(fans.stack.proxy.url).origin;
       await fan.page.evaluate(
         ({ hint, bannerOrigin }) => {
           window.dispatchEvent(new CustomEvent('fan-polls:vote-heard', { detail: hint }));
@@ -180,7 +166,7 @@ describe('one fan vote per poll for the page, its banner and the proxy’s other
       expect(fanPollReads.length).toBeGreaterThan(0);
       await fan.page.screenshot({ path: screenshotPath('one-vote-forged-hint-undone.png') });
       expect(fan.votePosts).toHaveLength(0);
-      expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([]);
+      expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([]);
       await fan.context.close();
     },
   );

@@ -2,30 +2,16 @@
 // on any card, script tag or iframe banner, reaches every card without a reload; a fan votes by keyboard alone, focus
 // stays on the card, the platform records the vote, and the card marks it after a reload; a vote cast in one card of a
 // poll shows in the page's other card of that poll within a second, with one vote sent (issue 24).
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { fanPages } from './widget-fan-page.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { useFanStack } from './widget-fan-page.ts';
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
-
-const { openAsNewFan, openSignIn, signInAs } = fanPages(() => ({ browser, stack }));
+const fans = useFanStack();
+const { openAsNewFan, openSignIn, signInAs } = fans;
 
 interface CardState {
   readonly phase: string | undefined;
@@ -95,7 +81,7 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
       expect(page.context().pages()).toHaveLength(1);
 
       // Sign out from the banner: every card of the page is signed out, and the proxy's session is gone.
-      const revokesBefore = stack.upstream.filter((call) => call.path.endsWith('/revoke')).length;
+      const revokesBefore = fans.stack.upstream.filter((call) => call.path.endsWith('/revoke')).length;
       await banner.locator('fan-poll').getByRole('button', { name: 'Sign out' }).click();
       await expect
         .poll(() => openCardStates(page), { timeout: 5000 })
@@ -106,10 +92,12 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
           headers: { 'X-Fan-Polls-Request': '1' },
         });
         return (await response.json()) as unknown;
-      }, `${stack.proxy.url}${proxyRoutes.session}`);
+      }, `${fans.stack.proxy.url}${proxyRoutes.session}`);
       expect(session).toEqual({ signedIn: false });
       // The platform was told: both of the fan's tokens were revoked.
-      expect(stack.upstream.filter((call) => call.path.endsWith('/revoke')).length - revokesBefore).toBe(2);
+      expect(fans.stack.upstream.filter((call) => call.path.endsWith('/revoke')).length - revokesBefore).toBe(
+        2,
+      );
 
       // Sign in again, then switch account from the banner: every card now shows the new fan.
       await signInAs(await openSignIn(fan), 'sam');
@@ -164,7 +152,7 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
       await signInAs(popup, 'sam');
       const vote = card.getByRole('button', { name: 'Vote', exact: true });
       await vote.waitFor();
-      const sandboxPoll = () => stack.sandbox.sandbox.state.polls.find(pollId)!;
+      const sandboxPoll = () => fans.stack.sandbox.sandbox.state.polls.find(pollId)!;
       const votesBefore = sandboxPoll().votes.length;
       await vote.focus();
       await page.keyboard.press('Enter');
@@ -193,7 +181,7 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
   );
   it('shows a vote cast in one card in the other card of the poll within a second, with one vote sent (one fan vote per poll for the page)', async () => {
     // The keyboard test above voted as sam in this poll: start from a sandbox where nobody has.
-    stack.sandbox.sandbox.reset();
+    fans.stack.sandbox.sandbox.reset();
     const fan = await openAsNewFan();
     const { page, card, votePosts } = fan;
     const pollId = (await card.getAttribute('poll-id'))!;
@@ -230,7 +218,7 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
     // One vote request left the page; the platform recorded one vote, for the answer chosen.
     await page.waitForTimeout(500);
     expect(votePosts).toHaveLength(1);
-    expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
+    expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
     await fan.context.close();
   });
 });

@@ -1,29 +1,13 @@
 // A fan without the extension signs in through the partner proxy's popup and votes from a card on the demo page.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
-import { answerTextOf, fanPages } from './widget-fan-page.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { answerTextOf, useFanStack } from './widget-fan-page.ts';
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  // No simulated fans: nobody else votes as sam while the test runs.
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
-
-const { openAsNewFan, openSignIn, signInAs } = fanPages(() => ({ browser, stack }));
+const fans = useFanStack();
+const { openAsNewFan, openSignIn, signInAs } = fans;
 
 const upstreamVotes = (): number =>
-  stack.upstream.filter((request) => request.method === 'POST' && request.path.endsWith('/vote')).length;
+  fans.stack.upstream.filter((request) => request.method === 'POST' && request.path.endsWith('/vote')).length;
 
 describe('signing in and voting without the extension (Chromium, demo page, proxy popup)', () => {
   it('signs in through the popup, votes once, and shows the vote and its status', async () => {
@@ -43,14 +27,14 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     await answer.locator('input').check();
 
     const popup = await openSignIn(fan);
-    expect(new URL(popup.url()).origin).toBe(stack.sandbox.authUrl);
+    expect(new URL(popup.url()).origin).toBe(fans.stack.sandbox.authUrl);
     await signInAs(popup, 'sam');
 
     const vote = card.getByRole('button', { name: 'Vote', exact: true });
     await vote.waitFor();
     expect(fan.votePosts).toEqual([]);
     // The popup's handoff code was redeemed from the card's page, once, before the card offered the vote.
-    expect(fan.handoffPosts).toEqual([`${stack.proxy.url}${proxyRoutes.sessionHandoff}`]);
+    expect(fan.handoffPosts).toEqual([`${fans.stack.proxy.url}${proxyRoutes.sessionHandoff}`]);
     // A rapid double click, then the card must not offer a second vote at all.
     const upstreamBefore = upstreamVotes();
     await vote.dblclick();
@@ -66,7 +50,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     await page.waitForTimeout(300);
     expect(fan.votePosts).toHaveLength(1);
     expect(fan.votePosts[0]).toBe(
-      `${stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
+      `${fans.stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
     );
     expect(upstreamVotes() - upstreamBefore).toBe(1);
     expect(fan.handoffPosts).toHaveLength(1);

@@ -1,32 +1,18 @@
 // A vote on a slow platform (the sandbox's latency fault): the proxy cannot learn the outcome within its 8 s route
 // deadline and answers `vote_uncertain`; the card settles it by re-reading the fan's poll and shows the vote the
 // platform recorded, which is exactly one.
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/screenshots.ts';
-import { answerTextOf, fanPages } from './widget-fan-page.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { answerTextOf, useFanStack } from './widget-fan-page.ts';
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  // No simulated fans: the poll's votes are the fan's own.
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
+// No simulated fans: the poll's votes are the fan's own.
+const fans = useFanStack();
+const { openAsNewFan, openSignIn, signInAs } = fans;
 
 afterEach(() => {
-  stack.sandbox.sandbox.state.faults.clear();
+  fans.stack.sandbox.sandbox.state.faults.clear();
 });
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
-
-const { openAsNewFan, openSignIn, signInAs } = fanPages(() => ({ browser, stack }));
 
 /**
  * Every platform request takes 6 s: the vote is recorded after 6 s, past the proxy's 5.5 s for it, and the proxy's
@@ -62,7 +48,7 @@ describe('a vote on a slow platform (Chromium, demo page, proxy popup)', () => {
     await vote.waitFor();
     await (await fanViewRead).finished();
     await page.waitForTimeout(100);
-    const sandboxPoll = () => stack.sandbox.sandbox.state.polls.find(pollId)!;
+    const sandboxPoll = () => fans.stack.sandbox.sandbox.state.polls.find(pollId)!;
     const votesBefore = sandboxPoll().votes.length;
     const isVotePost = (request: Request) =>
       request.method() === 'POST' && request.url().endsWith(`/${pollId}/vote`);
@@ -80,7 +66,7 @@ describe('a vote on a slow platform (Chromium, demo page, proxy popup)', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(`${request.method()} ${new URL(request.url()).pathname}`));
 
-    stack.sandbox.sandbox.state.faults.setLatency(platformLatencyMs);
+    fans.stack.sandbox.sandbox.state.faults.setLatency(platformLatencyMs);
     const started = Date.now();
     await vote.click();
     const { request: finished } = await voteEnded;
