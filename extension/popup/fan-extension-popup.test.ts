@@ -247,6 +247,28 @@ describe('the popup’s site of the tab', () => {
     expect(asked.map((each) => each.type)).not.toContain('connect-site');
   });
 
+  it('names a partner’s build as it was installed, in every sentence about the site and the refusal', async () => {
+    const { popup } = mountPopup({}, site);
+    popup.brand = 'Riverside FC Fan Votes';
+    popup.requestSitePermission = () => Promise.resolve(false);
+    await vi.waitFor(() => {
+      expect(find(popup, '[data-testid="this-site"]')?.textContent).toContain(
+        'Vote with Riverside FC Fan Votes on',
+      );
+    });
+    findAll<HTMLButtonElement>(popup, 'button')
+      .find((b) => b.textContent.trim() === 'Connect this site')!
+      .click();
+    await vi.waitFor(() => {
+      expect(find(popup, '[role="alert"]')?.textContent).toContain(
+        'did not allow Riverside FC Fan Votes on this site',
+      );
+    });
+    const words = (find(popup, '[data-testid="this-site"]')?.textContent ?? '').replace(/\s+/g, ' ');
+    expect(words).toContain('confirm it in a Riverside FC Fan Votes window');
+    expect(words + (find(popup, '[role="alert"]')?.textContent ?? '')).not.toContain('Fan Polls');
+  });
+
   it('lists connected sites with what each did, and disconnects one', async () => {
     const connected = [
       { origin: 'https://club.example', connectedAt: 1, activity: { reads: 4, proposals: 2, votes: 1 } },

@@ -192,7 +192,7 @@ export class FanExtensionPopup extends LitElement {
       if (!(await granted)) {
         throw new ExtensionError(
           'forbidden',
-          'Not connected: the browser did not allow Fan Polls on this site.',
+          `Not connected: the browser did not allow ${this.brand} on this site.`,
         );
       }
       this.sites = await this.#client().ask('connect-site', { origin: site.origin });
@@ -284,6 +284,7 @@ export class FanExtensionPopup extends LitElement {
               .site=${site}
               .connected=${this.sites.some((each) => each.origin === site.origin)}
               .busy=${this.busy}
+              .brand=${this.brand}
               @fan-popup-action=${this.#onAction}
             ></fan-popup-this-site>`
           : nothing
@@ -335,7 +336,10 @@ export class FanExtensionPopup extends LitElement {
           .busy=${this.busy}
         ></fan-popup-history>`;
       case 'sites':
-        return html`<fan-popup-connected-sites .sites=${this.sites}></fan-popup-connected-sites>`;
+        return html`<fan-popup-connected-sites
+          .sites=${this.sites}
+          .brand=${this.brand}
+        ></fan-popup-connected-sites>`;
     }
   }
 }

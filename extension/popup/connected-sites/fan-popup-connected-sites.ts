@@ -9,13 +9,17 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 export class FanPopupConnectedSites extends LitElement {
   static override properties = {
     sites: { attribute: false },
+    brand: { attribute: false },
   };
 
   declare sites: readonly ConnectedSite[];
+  /** The extension's name as the fan installed it (a partner's build carries the club's). */
+  declare brand: string;
 
   constructor() {
     super();
     this.sites = [];
+    this.brand = 'Fan Polls';
   }
 
   static override styles = [
@@ -45,7 +49,7 @@ export class FanPopupConnectedSites extends LitElement {
   override render() {
     if (this.sites.length === 0) {
       return html`<p>
-        No connected site. Open a club's page and connect it here to vote there with Fan Polls.
+        No connected site. Open a club's page and connect it here to vote there with ${this.brand}.
       </p>`;
     }
     return html`<ul class="sites">

@@ -12,17 +12,21 @@ export class FanPopupThisSite extends LitElement {
     site: { attribute: false },
     connected: { attribute: false },
     busy: { attribute: false },
+    brand: { attribute: false },
   };
 
   declare site: ActiveSite | undefined;
   declare connected: boolean;
   declare busy: boolean;
+  /** The extension's name as the fan installed it (a partner's build carries the club's). */
+  declare brand: string;
 
   constructor() {
     super();
     this.site = undefined;
     this.connected = false;
     this.busy = false;
+    this.brand = 'Fan Polls';
   }
 
   static override styles = [
@@ -49,7 +53,7 @@ export class FanPopupThisSite extends LitElement {
     if (this.connected) {
       return html`<section class="this-site card" data-testid="this-site">
         <div><span class="origin">${site.origin}</span> is connected.</div>
-        <div class="muted">Its cards propose votes; you confirm each one in a Fan Polls window.</div>
+        <div class="muted">Its cards propose votes; you confirm each one in a ${this.brand} window.</div>
         <div class="actions">
           <button
             type="button"
@@ -64,14 +68,14 @@ export class FanPopupThisSite extends LitElement {
       </section>`;
     }
     return html`<section class="this-site card" data-testid="this-site">
-      <div>Vote with Fan Polls on <span class="origin">${site.origin}</span>?</div>
+      <div>Vote with ${this.brand} on <span class="origin">${site.origin}</span>?</div>
       <ul class="muted">
         <li>The site can see whether you are signed in.</li>
         <li>
           It can ask whether and how you voted only in polls of the clubs whose polls this page shows now (up
           to 120 reads an hour), and only from this exact address.
         </li>
-        <li>It can propose a vote. Nothing is sent until you confirm it in a Fan Polls window.</li>
+        <li>It can propose a vote. Nothing is sent until you confirm it in a ${this.brand} window.</li>
         <li>It can never vote for you, read your tokens or see other sites.</li>
       </ul>
       <div class="actions">
