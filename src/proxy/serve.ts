@@ -5,6 +5,7 @@ import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopba
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
+import type { FrameCardRenderer } from './frame-page-render.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
 import {
@@ -108,6 +109,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
     widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
+    renderFrameCard: renderFrameCardWithLitSsr,
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,
@@ -139,4 +141,10 @@ function portFrom(value: string | undefined): number {
   return value !== undefined && Number.isInteger(port) && port >= 0 && port <= 65_535
     ? port
     : localPorts.proxy;
+}
+
+/** The banner's card drawn with Lit SSR, loaded on the first page that needs it (the proxy starts without it). */
+async function renderFrameCardWithLitSsr(...args: Parameters<FrameCardRenderer>): Promise<string> {
+  const { renderFanPoll } = await import('../../widget/ssr/render-fan-poll.ts');
+  return renderFanPoll(...args);
 }
