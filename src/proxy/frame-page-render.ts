@@ -7,6 +7,7 @@ import { serverPollAttribute } from '../../widget/ssr/server-poll-data.ts';
 import { hydrateFileName } from '../../widget/ssr/hydrate-file-name.ts';
 import { readPublicPoll } from './public-routes.ts';
 import { etagOf, type CachedAnswer } from './response-cache.ts';
+import type { ProxyLogger } from './logger.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /**
@@ -72,6 +73,7 @@ export async function renderedFramePage(
       poll,
       { ...settings, pollId, proxy: runtime.config.publicUrl, eager: true },
       renderCard,
+      runtime.logger,
     );
     if (drawn.size < maxDrawnPerAnswer) drawn.set(key, rendered);
   }
@@ -87,6 +89,7 @@ async function drawPage(
   poll: CachedAnswer,
   options: RenderFanPollOptions,
   renderCard: FrameCardRenderer,
+  logger: ProxyLogger,
 ): Promise<RenderedFramePage | undefined> {
   try {
     const { data } = JSON.parse(poll.body) as { data?: Poll };
@@ -109,7 +112,9 @@ async function drawPage(
       .replace(contentSlot, () => contentSlot.replace('></main>', `>${card}</main>`));
     const body = new TextEncoder().encode(html);
     return { body, etag: await etagOf(body), poll, styleSources: await styleSourcesOf(html) };
-  } catch {
+  } catch (error) {
+    // The page goes out undrawn; the operator hears why (a render error names no poll string).
+    logger.log('warn', 'frame_page_undrawn', { error: error instanceof Error ? error.name : 'unknown' });
     return undefined;
   }
 }

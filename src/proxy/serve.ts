@@ -5,7 +5,7 @@ import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopba
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
-import type { FrameCardRenderer } from './frame-page-render.ts';
+import { renderFrameCardWithLitSsr } from './frame-card-lit-ssr.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
 import {
@@ -141,10 +141,4 @@ function portFrom(value: string | undefined): number {
   return value !== undefined && Number.isInteger(port) && port >= 0 && port <= 65_535
     ? port
     : localPorts.proxy;
-}
-
-/** The banner's card drawn with Lit SSR, loaded on the first page that needs it (the proxy starts without it). */
-async function renderFrameCardWithLitSsr(...args: Parameters<FrameCardRenderer>): Promise<string> {
-  const { renderFanPoll } = await import('../../widget/ssr/render-fan-poll.ts');
-  return renderFanPoll(...args);
 }
