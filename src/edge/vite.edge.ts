@@ -13,12 +13,18 @@ export interface EdgeBuildOptions {
   readonly outDir?: string;
 }
 
+/**
+ * `node`, not `browser`: Lit's server build (with its DOM shim) for the banner page's render, which runs on workerd;
+ * Lit's browser build touches `document` as it loads. No other package of the bundle reads either condition.
+ */
+const edgeConditions = ['workerd', 'worker', 'node', 'import', 'default'];
+
 export function edgeBuild(options: EdgeBuildOptions = {}): UserConfig {
   return {
     publicDir: false,
     logLevel: 'warn',
-    resolve: { conditions: ['workerd', 'worker', 'browser', 'import', 'default'] },
-    ssr: { target: 'webworker', noExternal: true },
+    resolve: { conditions: edgeConditions },
+    ssr: { target: 'webworker', noExternal: true, resolve: { conditions: edgeConditions } },
     plugins: [workerdConfigFile()],
     build: {
       ssr: true,

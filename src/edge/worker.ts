@@ -3,6 +3,7 @@
 // state on Durable Objects, its background work handed to `waitUntil`. No Node API reaches this bundle.
 import type { Hono } from 'hono';
 import { createProxyApp } from '../proxy/app.ts';
+import { renderFrameCardWithLitSsr } from '../proxy/frame-card-lit-ssr.ts';
 import { loadProxyConfig, ProxyConfigError } from '../proxy/config.ts';
 import type { ShardNamespace } from '../proxy/state/durable-object-protocol.ts';
 import { durableObjectProxyState } from '../proxy/state/durable-object-proxy-state.ts';
@@ -60,6 +61,7 @@ function appFor(env: EdgeEnv): Hono {
     // Cloudflare's edge sets it; behind another proxy, FAN_POLLS_CLIENT_ADDRESS_HEADER says which header to trust.
     clientAddress: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
     ...(env.FAN_POLLS_WIDGET_FILES === undefined ? {} : { widgetFiles: filesOf(env.FAN_POLLS_WIDGET_FILES) }),
+    renderFrameCard: renderFrameCardWithLitSsr,
   }).app;
   return built;
 }

@@ -30,6 +30,7 @@ import { signInRoutes } from './sign-in-routes.ts';
 import { sessionIdReader } from './session-cookie.ts';
 import type { FileReader } from './file-reader.ts';
 import { widgetRoutes } from './widget-routes.ts';
+import type { FrameCardRenderer } from './frame-page-render.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -58,6 +59,11 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
   readonly widgetFiles?: FileReader;
+  /**
+   * Draws the banner's card into its iframe page (Node: `renderFanPoll`, Lit SSR); none (the edge): the page goes out
+   * undrawn and its card reads the poll in the browser.
+   */
+  readonly renderFrameCard?: FrameCardRenderer;
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
   readonly configuratorFiles?: FileReader;
 }
@@ -155,7 +161,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.route(groups.fan, fanRoutes(runtime));
   app.route(groups.signIn, signInRoutes(runtime));
   app.route(groups.extension, extensionRoutes(runtime));
-  if (deps.widgetFiles !== undefined) app.route(groups.widget, widgetRoutes(runtime, deps.widgetFiles));
+  if (deps.widgetFiles !== undefined)
+    app.route(groups.widget, widgetRoutes(runtime, deps.widgetFiles, deps.renderFrameCard));
   if (deps.configuratorFiles !== undefined) {
     const configurator = configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles);
     app.route(groups.configurator, configurator);

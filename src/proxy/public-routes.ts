@@ -32,16 +32,6 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   const answer = (c: Context, cached: CachedAnswer) =>
     cachedResponse(c, cached, cacheHeaders, allowedOriginOf(c, runtime.isAllowedPage), runtime.now());
 
-  // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
-  const fromPlatform = async (c: Context, read: () => Promise<unknown>): Promise<string> => {
-    await spendPublicRead(runtime, c);
-    try {
-      return JSON.stringify({ data: await read() });
-    } catch (error) {
-      throw applicationTokenRefused(error) ?? error;
-    }
-  };
-
   app.get(routeInGroup(proxyRouteGroups.polls, proxyPollsRoute), async (c) => {
     const query = new URL(c.req.url).searchParams;
     if (!runtime.config.publicSearch) {
@@ -55,23 +45,46 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
     const canonical = queryString(encodePollFilters(filters, 'polls'));
     const cached = await runtime.pollCache.get(
       `polls${canonical}`,
-      () => fromPlatform(c, () => runtime.platform.publicClient.listPolls(filters)),
+      () => fromPlatform(runtime, c, () => runtime.platform.publicClient.listPolls(filters)),
       isPlatformFailure,
     );
     return answer(c, cached);
   });
 
   app.get(routeInGroup(proxyRouteGroups.polls, proxyRoutePatterns.poll), async (c) => {
-    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
-    const cached = await runtime.pollCache.get(
-      `poll/${pollId}`,
-      () => fromPlatform(c, () => runtime.platform.publicClient.getPoll(pollId)),
-      isPlatformFailure,
-    );
-    return answer(c, cached);
+    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
+    return answer(c, await readPublicPoll(runtime, c, pollId));
   });
 
   return app;
+}
+
+/**
+ * One poll's public read (`pollId` a checked UUID): the proxy's cached answer, loaded from the platform on a miss. What
+ * `/api/polls/:id` answers, and what the banner's iframe page is drawn with.
+ */
+export function readPublicPoll(runtime: ProxyRuntime, c: Context, pollId: string): Promise<CachedAnswer> {
+  const id = pollId.toLowerCase();
+  return runtime.pollCache.get(
+    `poll/${id}`,
+    () => fromPlatform(runtime, c, () => runtime.platform.publicClient.getPoll(id)),
+    isPlatformFailure,
+  );
+}
+
+/** A cache miss's load: the public-read budget spent, then the platform's answer as the body browsers get. */
+async function fromPlatform(
+  runtime: ProxyRuntime,
+  c: Context,
+  read: () => Promise<unknown>,
+): Promise<string> {
+  // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
+  await spendPublicRead(runtime, c);
+  try {
+    return JSON.stringify({ data: await read() });
+  } catch (error) {
+    throw applicationTokenRefused(error) ?? error;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopba
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
+import { renderFrameCardWithLitSsr } from './frame-card-lit-ssr.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
 import {
@@ -108,6 +109,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
     widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
+    renderFrameCard: renderFrameCardWithLitSsr,
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     logger,

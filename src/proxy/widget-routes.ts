@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { loopbackOriginSources } from '../contracts/loopback-origins.ts';
 import { ProxyError } from './errors.ts';
@@ -10,6 +10,8 @@ import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
 import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
+import { renderedFramePage, type FrameCardRenderer, type RenderedFramePage } from './frame-page-render.ts';
+import { pollCacheHeaders } from './public-routes.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -26,6 +28,8 @@ const contentTypes: Readonly<Record<string, string>> = {
 
 /** The iframe page: its proxy URL is filled in here, and it gets its own CSP. */
 export const framePagePath = 'embed/poll.html';
+/** Its stylesheet, inline in a page whose card the proxy drew. */
+const framePageStylesPath = 'embed/poll.css';
 const emptyProxyMeta = '<meta name="fan-polls-proxy" content="" />';
 
 /**
@@ -46,12 +50,16 @@ export function isContentHashed(path: string): boolean {
  * and its loader, or a module build's hashed chunks). Hashed files are immutable for a year; entry files are
  * revalidated on every use (ETag, 304), so a deploy reaches every page at once. Public code without credentials:
  * any page may load it (`Access-Control-Allow-Origin: *`, which module scripts on another origin need). The iframe
- * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins.
+ * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins; with `renderCard` (Node), its card
+ * drawn from the poll's cached read (`frame-page-render.ts`), cached as that read is.
  */
-export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
+export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard?: FrameCardRenderer): Hono {
   const app = new Hono();
   const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
   const framePage = framePageOf(runtime);
+  let styles: Promise<string | undefined> | undefined;
+  const framePageStyles = () =>
+    (styles ??= read(framePageStylesPath).then((bytes) => bytes && new TextDecoder().decode(bytes)));
 
   app.get('/*', async (c) => {
     const requested = pathInGroup(c, proxyRouteGroups.widget);
@@ -70,6 +78,9 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader): Hono {
       // Its poll's read preloaded in the page (one round trip less); the page, and so its ETag, per poll.
       const page = new TextDecoder().decode(body);
       const filled = withPollPreload(page, runtime.config.publicUrl, c.req.query('poll'));
+      const drawn =
+        renderCard && (await renderedFramePage(filled, await framePageStyles(), runtime, c, renderCard));
+      if (drawn) return drawnFramePage(c, runtime, drawn);
       if (filled !== page) {
         body = new TextEncoder().encode(filled);
         etag = await etagOf(body);
@@ -108,17 +119,37 @@ function framePageOf(runtime: ProxyRuntime): (bytes: Uint8Array) => Uint8Array {
 }
 
 /**
+ * The iframe page with its card drawn: cached as the poll read it was drawn from is (revalidated by browsers, kept
+ * `s-maxage` by shared caches, its `Age` the read's), with a 304 for its ETag, and its CSP allowing the card's styles.
+ */
+function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFramePage): Response {
+  const cacheHeaders = pollCacheHeaders(runtime.config.pollCacheSeconds);
+  c.header('Access-Control-Allow-Origin', '*');
+  c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  c.header('Age', String(Math.max(0, Math.floor((runtime.now() - drawn.poll.storedAt) / 1000))));
+  c.header('Cache-Control', cacheHeaders['Cache-Control']);
+  c.header('CDN-Cache-Control', cacheHeaders['CDN-Cache-Control']);
+  c.header('ETag', drawn.etag);
+  c.header('Content-Security-Policy', framePageSecurityPolicy(runtime, drawn.styleSources));
+  c.header('Referrer-Policy', 'strict-origin');
+  if (ifNoneMatchHits(c.req.header('If-None-Match'), drawn.etag)) return c.body(null, 304);
+  c.header('Content-Type', 'text/html; charset=utf-8');
+  return c.body(drawn.body, 200);
+}
+
+/**
  * The iframe page's CSP: its own scripts and styles only, no inline code, reads from this proxy, images over https
  * (and the sandbox's loopback logos), and framed only by the allowed origins (the card posts its events to the page
- * that frames it).
+ * that frames it). A page with its card drawn allows that card's inline styles by their hashes (`styleSources`), which
+ * stay valid however long the page is cached, where a nonce would not.
  */
-export function framePageSecurityPolicy(runtime: ProxyRuntime): string {
+export function framePageSecurityPolicy(runtime: ProxyRuntime, styleSources: readonly string[] = []): string {
   const { config } = runtime;
   const proxyOrigin = new URL(config.publicUrl).origin;
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleSources].join(' '),
     `img-src 'self' data: https:${config.allowInsecureRequests ? ' http://127.0.0.1:* http://localhost:*' : ''}`,
     `connect-src 'self' ${proxyOrigin}`,
     "base-uri 'none'",

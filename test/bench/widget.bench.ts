@@ -120,6 +120,7 @@ export default async function widgetBench(): Promise<void> {
     () => known.proxyUrl,
     () => known.polls!,
     await peerAssets(),
+    currentDir,
   );
   const stack = await startSandboxAndProxy({
     sandbox: { simulate: false },
@@ -175,4 +176,25 @@ export default async function widgetBench(): Promise<void> {
       }),
   );
   console.table(rows);
+  // A banner's time to data above is its card's ready event (after its code and read); its frame may show the poll
+  // earlier (a frame page the proxy drew: src/proxy/frame-page-render.ts).
+  const framePolls = builds.flatMap((build) => {
+    const figures = (results.get(`iframe banner|${build.name}`) ?? []).filter(
+      (f) => f.framePollMs !== undefined,
+    );
+    if (figures.length === 0) return [];
+    const ms = median(figures.map((f) => f.framePollMs!));
+    return [
+      {
+        build: label[build.name],
+        'poll on screen in the frame': ms.toFixed(0),
+        'x inline': (ms / dataMedian('iframe banner|inline')).toFixed(2),
+        'RT poll': median(figures.map((f) => f.roundTripsToFramePoll!)).toFixed(0),
+      },
+    ];
+  });
+  if (framePolls.length > 0) {
+    console.log('\niframe banner: when its frame first shows the poll (medians):');
+    console.table(framePolls);
+  }
 }

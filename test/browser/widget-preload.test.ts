@@ -196,7 +196,7 @@ describe('the recommended snippet in Chromium', () => {
     await page.context().close();
   });
 
-  it('starts the banner’s poll read and element code with its frame page, read once', async () => {
+  it('starts the banner’s poll read and hydrating code with its drawn frame page, read once', async () => {
     const { proxyUrl, version } = choiceFor(openPoll().id);
     const head = `<script type="module" src="${proxyUrl}/widget/v${version}/fan-polls-frame.js"></script>`;
     const body = `<fan-poll-frame poll-id="${openPoll().id}"></fan-poll-frame>`;
@@ -209,12 +209,14 @@ describe('the recommended snippet in Chromium', () => {
     page.on('request', (request) => requested.push(request.url()));
     const framePage = page.waitForResponse((response) => response.url().includes('/embed/poll.html'));
     await page.goto(`${server.url}/banner.html`);
-    // The frame page arrives with its read and the element code named in it, before any of its script ran.
+    // The frame page arrives with its card drawn, its read and the hydrating widget named in it, before any of its
+    // script ran (the proxy draws the card: src/proxy/frame-page-render.ts).
     const html = await (await framePage).text();
     expect(html).toContain(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${proxyUrl}/api/polls?ids[]=${openPoll().id}&amp;limit=1" />`,
     );
-    expect(html).toMatch(/<link rel="modulepreload" href="\.\.\/chunks\/page-widget-[\w-]+\.js" \/>/);
+    expect(html).toContain('<template shadowroot="open" shadowrootmode="open">');
+    expect(html).toContain('<link rel="modulepreload" href="../fan-polls-hydrate.js" />');
     await page.frameLocator('iframe').locator('fan-poll [part="question"]').waitFor();
     await page.waitForTimeout(3500);
     expect(requested.filter((url) => url.includes('/api/polls?'))).toHaveLength(1);

@@ -34,7 +34,8 @@ writeFileSync(`${widgetDirectory}/fan-polls.js`, 'export const widget = "fan-pol
 writeFileSync(`${widgetDirectory}/fan-polls.voting-Ab12Cd34.js`, 'export const part = 1;\n');
 writeFileSync(
   `${widgetDirectory}/embed/poll.html`,
-  '<!doctype html><meta name="fan-polls-proxy" content="" /><title>Poll</title>\n',
+  '<!doctype html><meta name="fan-polls-proxy" content="" /><title>Poll</title>\n' +
+    '<script type="module" src="./poll.js"></script>\n<main id="content" aria-label="Fan poll"></main>\n',
 );
 
 beforeAll(async () => {
@@ -115,6 +116,26 @@ describe('the proxy on workerd', () => {
     expect(await page.text()).toContain(`content="${workerd.url}"`);
     expect(page.headers.get('Content-Security-Policy')).toContain(`frame-ancestors 'self' ${pageOrigin}`);
     expect((await edge.call('/widget/missing.js')).status).toBe(404);
+  });
+
+  it('draws the banner’s card into its iframe page as the Node proxy does (Lit SSR on workerd), with a 304', async () => {
+    const polls = ((await (await node.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
+    const poll = openRiversidePoll(polls);
+    const path = `/widget/embed/poll.html?poll=${poll.id}&theme=dark`;
+    const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+    expect(fromEdge.status).toBe(200);
+    const edgePage = await fromEdge.text();
+    expect(edgePage).toContain('<template shadowroot="open" shadowrootmode="open">');
+    expect(edgePage).toContain(`poll-id="${poll.id}"`);
+    // The same page but for each proxy's own URL in it.
+    expect(edgePage.replaceAll(workerd.url, 'PROXY')).toBe(
+      (await fromNode.text()).replaceAll(node.proxy.url, 'PROXY'),
+    );
+    for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type'])
+      expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+    expect(fromEdge.headers.get('Content-Security-Policy')).toMatch(/style-src 'self' 'sha256-/);
+    const again = await edge.call(path, { headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' } });
+    expect(again.status).toBe(304);
   });
 
   it('signs a fan in, records one vote, shows it within the freshness window, and keeps the session through a restart', async () => {

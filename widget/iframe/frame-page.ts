@@ -10,6 +10,9 @@ import { prefetchPolls } from '../delivery/prefetch.ts';
 import { readProxyUrl } from '../store/widget-config.ts';
 import { trackingParameterNames } from '../../src/contracts/tracking.ts';
 import { watchContentHeight } from './auto-size.ts';
+import { frameCardSettings, type FrameCardSettings } from './frame-card-settings.ts';
+import { hydrateFileName } from '../ssr/hydrate-file-name.ts';
+import type * as PageWidgetModule from '../page-widget.ts';
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import { voteEventHint, voteHeardEvent, voteKnownEvent } from '../session/vote-hint.ts';
 import {
@@ -22,6 +25,9 @@ import {
 
 const maxQueued = 50;
 
+/** What the page needs of the element code: `page-widget.ts`, or `fan-polls-hydrate.js` beside it (same exports). */
+type PageWidget = Pick<typeof PageWidgetModule, 'startPageWidget' | 'frameTitle'>;
+
 function start(): void {
   const params = new URLSearchParams(location.search);
   const content = document.getElementById('content');
@@ -32,25 +38,19 @@ function start(): void {
     (each) => each.src === import.meta.url,
   )?.nonce;
 
-  const lang = params.get('lang');
-  if (lang && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(lang)) document.documentElement.lang = lang;
-  // Attributes, not properties: the element is defined when its code arrives, and reads them then.
-  const card = document.createElement('fan-poll');
-  const pollId = params.get('poll') ?? '';
-  card.setAttribute('poll-id', pollId);
-  card.setAttribute('eager', '');
-  const theme = params.get('theme');
-  if (theme === 'dark' || theme === 'light' || theme === 'auto') card.setAttribute('theme', theme);
-  if (params.get('transparent') === '1') card.setAttribute('transparent', '');
-  const results = params.get('results');
-  if (results === 'after-vote' || results === 'after-close') card.setAttribute('results', results);
-  // Tracking parameters go on as attributes; the card validates them like any attribute.
-  for (const key of trackingParameterNames) {
-    const value = params.get(key);
-    if (value !== null) card.setAttribute(key, value);
-  }
+  const settings = frameCardSettings(params);
+  if (settings.lang) document.documentElement.lang = settings.lang;
+  // The proxy drew the card into the page (a declarative shadow root): the hydrating widget takes it over as it is.
+  const rendered = content.querySelector('fan-poll');
+  const card = rendered ?? cardOf(settings);
+  const pollId = settings.pollId;
   const prefetch = prefetchPolls(proxyUrl, [pollId]);
-  const widget = import('../page-widget.ts');
+  // The build's hydrating widget is beside this script's folder. The base is a variable: Vite reads a literal
+  // `new URL(..., import.meta.url)` as an asset pattern and inlines the folder.
+  const scriptUrl = import.meta.url;
+  const widget: Promise<PageWidget> = rendered?.shadowRoot
+    ? (import(/* @vite-ignore */ new URL(`../${hydrateFileName}`, scriptUrl).href) as Promise<PageWidget>)
+    : import('../page-widget.ts');
 
   // Nothing leaves this page before the parent's hello pins the origin to answer to.
   let hostOrigin: string | undefined;
@@ -110,7 +110,9 @@ function start(): void {
         });
     });
   }
-  content.append(card);
+  if (!rendered) content.append(card);
+  // A drawn card has its height already: the banner takes it at once, not after the hydrating widget's read.
+  else if (rendered.shadowRoot) startSizing();
   widget.then(
     ({ startPageWidget }) => {
       startPageWidget({ proxyUrl, nonce, prefetch });
@@ -120,6 +122,23 @@ function start(): void {
       startSizing();
     },
   );
+}
+
+/** A new card configured from the page's URL, for a page the proxy sent without its card drawn. */
+function cardOf(settings: FrameCardSettings): HTMLElementTagNameMap['fan-poll'] {
+  // Attributes, not properties: the element is defined when its code arrives, and reads them then.
+  const card = document.createElement('fan-poll');
+  card.setAttribute('poll-id', settings.pollId);
+  card.setAttribute('eager', '');
+  if (settings.theme) card.setAttribute('theme', settings.theme);
+  if (settings.transparent) card.setAttribute('transparent', '');
+  if (settings.results) card.setAttribute('results', settings.results);
+  // Tracking parameters go on as attributes; the card validates them like any attribute.
+  for (const key of trackingParameterNames) {
+    const value = settings[key];
+    if (value !== undefined) card.setAttribute(key, value);
+  }
+  return card;
 }
 
 try {

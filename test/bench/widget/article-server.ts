@@ -29,6 +29,11 @@ export async function serveArticles(
   polls: () => PollChoice,
   /** Other files by path (the peers' loaders), served the same way. */
   files: ReadonlyMap<string, Buffer> = new Map(),
+  /**
+   * The folder the proxy serves under `/widget/`: a build from it gets its iframe page from the proxy, as a partner's
+   * banner does (the proxy draws its card into it: src/proxy/frame-page-render.ts); other builds an imitation of it.
+   */
+  proxyWidgetDir?: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = new Hono();
   const gzip = (body: string | Buffer, type: string): Response =>
@@ -54,6 +59,10 @@ export async function serveArticles(
       if (path.split('/').some((part) => part === '..' || part.startsWith('.')))
         return c.text('Not found', 404);
       try {
+        if (path === 'embed/poll.html' && build.widgetDir === proxyWidgetDir) {
+          const fromProxy = await fetch(`${proxyUrl()}/widget/embed/poll.html${new URL(c.req.url).search}`);
+          return gzip(await fromProxy.text(), types['.html']!);
+        }
         let body = await readFile(build.widgetDir + path);
         if (path === 'embed/poll.html')
           body = Buffer.from(

@@ -1,6 +1,6 @@
 // One cold load of one article page in Chromium, with the network throttled through the DevTools protocol: when the
 // cards show data and can vote, the round trips, the bytes and the layout shift.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** DevTools' Fast 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export const fast4g = {
@@ -27,6 +27,12 @@ export interface PageFigures {
   readonly layoutShift: number;
   /** The first card's height once it shows data (px). */
   readonly cardHeight: number | undefined;
+  /**
+   * A banner of this build: ms from the page's navigation start until its frame's card first showed its poll (the
+   * same watch as a page's cards, in the frame, on the page's clock), and the round trips until then.
+   */
+  readonly framePollMs?: number;
+  readonly roundTripsToFramePoll?: number;
 }
 
 interface Request {
@@ -114,6 +120,7 @@ export async function measurePage(
   // Late shifts (a part arriving, a banner resizing) count too.
   await page.waitForTimeout(2000);
   const bench = await read();
+  const framePollMs = waitFor.banner ? await framePollOf(page) : undefined;
   if (screenshot) await page.screenshot({ path: screenshot });
   await context.close();
 
@@ -149,5 +156,21 @@ export async function measurePage(
     requests: after.length,
     layoutShift: bench.shift,
     cardHeight: bench.cards[0]?.height,
+    ...(framePollMs === undefined
+      ? {}
+      : { framePollMs, roundTripsToFramePoll: roundTripsUntil(framePollMs) }),
   };
+}
+
+/** When the banner's frame (this build's iframe page) first showed its card's poll, on the page's clock. */
+async function framePollOf(page: Page): Promise<number | undefined> {
+  const frame = page.frames().find((each) => each.url().includes('/embed/poll.html'));
+  if (!frame) return undefined;
+  const clock = () => performance.timeOrigin;
+  const inFrame = await frame.evaluate(() => ({
+    origin: performance.timeOrigin,
+    data: (window as unknown as { bench?: { cards: { data?: number }[] } }).bench?.cards[0]?.data,
+  }));
+  if (inFrame.data === undefined) return undefined;
+  return inFrame.origin + inFrame.data - (await page.evaluate(clock));
 }

@@ -1,0 +1,35 @@
+import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
+import type { ResultsSetting } from '../fan-poll/fan-poll.ts';
+
+/** The banner's card as its iframe page's URL sets it: what the page's script and the proxy's render both read. */
+export interface FrameCardSettings extends Partial<Record<TrackingParameterName, string>> {
+  readonly pollId: string;
+  /** The page's language, when the URL gives a well-formed tag. */
+  readonly lang?: string;
+  readonly theme?: 'light' | 'dark' | 'auto';
+  readonly transparent: boolean;
+  readonly results?: ResultsSetting;
+}
+
+/**
+ * The card's settings from the iframe page's query (`?poll=<id>&theme=dark&...`): the known values only; tracking
+ * parameters as given (the card validates them like any attribute).
+ */
+export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
+  const lang = params.get('lang');
+  const theme = params.get('theme');
+  const results = params.get('results');
+  const tracking: Partial<Record<TrackingParameterName, string>> = {};
+  for (const key of trackingParameterNames) {
+    const value = params.get(key);
+    if (value !== null) tracking[key] = value;
+  }
+  return {
+    pollId: params.get('poll') ?? '',
+    ...(lang && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(lang) ? { lang } : {}),
+    ...(theme === 'dark' || theme === 'light' || theme === 'auto' ? { theme } : {}),
+    transparent: params.get('transparent') === '1',
+    ...(results === 'after-vote' || results === 'after-close' ? { results } : {}),
+    ...tracking,
+  };
+}
