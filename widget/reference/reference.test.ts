@@ -28,7 +28,8 @@ describe('docs/reference.md', () => {
   );
 
   it('lists exactly the URL parameters the iframe page reads', () => {
-    const page = source('../iframe/frame-page.ts');
+    // One function reads them, for the page's script and for the proxy that draws the page's card.
+    const page = source('../iframe/frame-card-settings.ts');
     const read = [...page.matchAll(/params\.get\('([^']+)'\)/g)].map((match) => match[1]);
     // The tracking parameters are read in a loop over `trackingParameterNames`.
     expect(page).toContain('for (const key of trackingParameterNames)');
