@@ -28,8 +28,13 @@ export interface RenderedFramePage {
 /** How long the page waits for a poll the proxy has not cached before it goes out undrawn (the card reads it then). */
 export const framePollDeadlineMs = 1500;
 
-/** Drawn pages kept per poll answer (one per set of the page's settings): a bound on what queries can make it hold. */
-const maxDrawnPerAnswer = 16;
+/**
+ * Settings drawn per poll answer (one page per set of the page's settings): a bound on what queries can make the proxy
+ * hold and draw. Past it, a new set of settings (ever-new tracking values, say) gets the page undrawn, so a flood of
+ * distinct queries costs no more than the undrawn page's per request, and at most this many renders per poll per
+ * cache fill.
+ */
+export const maxDrawnPerAnswer = 16;
 
 const contentSlot = '<main id="content" aria-label="Fan poll"></main>';
 const pageStylesheet = '<link rel="stylesheet" href="./poll.css" />';
@@ -67,6 +72,7 @@ export async function renderedFramePage(
   }
   let rendered = drawn.get(key);
   if (rendered === undefined) {
+    if (drawn.size >= maxDrawnPerAnswer) return undefined;
     rendered = drawPage(
       page,
       pageStyles,
@@ -75,7 +81,7 @@ export async function renderedFramePage(
       renderCard,
       runtime.logger,
     );
-    if (drawn.size < maxDrawnPerAnswer) drawn.set(key, rendered);
+    drawn.set(key, rendered);
   }
   return rendered;
 }

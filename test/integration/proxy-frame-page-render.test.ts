@@ -3,6 +3,7 @@
 // 500, when the poll cannot be drawn. Against the sandbox as a real server and the built widget (`dist/widget/`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
+import { maxDrawnPerAnswer } from '../../src/proxy/frame-page-render.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 
@@ -151,6 +152,33 @@ describe('the banner page drawn by the proxy', () => {
     expect(html).not.toContain('<script>alert');
     expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect(response.headers.get('content-security-policy')).toContain("style-src 'self';");
+  });
+
+  it('draws at most a bounded number of settings per poll answer; past it, new settings get the page undrawn', async () => {
+    // A closed poll (the open ones are few and the other tests' own): its answer's drawings are this test's alone.
+    const poll = polls.find(
+      (each) =>
+        !usedPolls.has(each.id) &&
+        each.status !== 'cancelled' &&
+        each.closeAt !== undefined &&
+        Date.parse(each.closeAt) < Date.now(),
+    );
+    if (!poll) throw new Error('The sandbox has no unread poll.');
+    usedPolls.add(poll.id);
+    const withCampaign = (campaign: string) =>
+      harness.call(`/widget/embed/poll.html?poll=${poll.id}&campaign=${campaign}`, { origin: null });
+    for (let index = 0; index < maxDrawnPerAnswer; index++) {
+      const page = await withCampaign(`c${String(index)}`);
+      expect(page.status).toBe(200);
+      expect(shadowRootOf(await page.text()), `settings ${String(index)}`).toBeDefined();
+    }
+    const past = await withCampaign('one-more');
+    expect(past.status).toBe(200);
+    const html = await past.text();
+    expect(shadowRootOf(html)).toBeUndefined();
+    expect(html).toContain('<main id="content"');
+    // Settings drawn before are still served drawn.
+    expect(shadowRootOf(await (await withCampaign('c0')).text())).toBeDefined();
   });
 
   it('goes out undrawn, 200, when the platform fails', async () => {
