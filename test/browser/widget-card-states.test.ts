@@ -3,29 +3,17 @@
 // demo page as a whole, a partner page with its own <main> and an iframe banner; the list's cards reached by Tab.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
 import { answerFixture } from '../../src/polls/poll-fixture.ts';
 import { pollIn } from '../../widget/test-support/card-fixtures.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { useFanStack } from './widget-fan-page.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const fans = useFanStack();
 
 /** One state of the card: the poll as the platform sends it, and what the fan's channel says. */
 interface CardState {
@@ -90,12 +78,12 @@ const states: readonly CardState[] = [
 /** The demo page emptied and filled with one card per state, each with a store and a channel that give that state. */
 async function openStatesPage(width: number, theme: 'light' | 'dark'): Promise<Page> {
   // bypassCSP: the test styles its own page; the cards themselves need no exception.
-  const page = await browser.newPage({
+  const page = await fans.browser.newPage({
     viewport: { width, height: 900 },
     bypassCSP: true,
     colorScheme: theme,
   });
-  await page.goto(stack.demo.url);
+  await page.goto(fans.stack.demo.url);
   await page.locator('fan-poll [part="question"]').first().waitFor();
   await page.evaluate(
     ({ states, theme }) => {
@@ -245,8 +233,8 @@ describe('the demo page as a whole (Chromium)', () => {
   }
 
   it('has no axe-core violation: a partner page with its own <main>, an iframe banner, cards and a list', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(stack.demo.url);
+    const page = await fans.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(fans.stack.demo.url);
     await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
     await page.locator('fan-poll-list').scrollIntoViewIfNeeded();
     await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
@@ -257,8 +245,8 @@ describe('the demo page as a whole (Chromium)', () => {
   });
 
   it('lets a keyboard user reach every card of the list, in the order the list shows them', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 500 } });
-    await page.goto(stack.demo.url);
+    const page = await fans.browser.newPage({ viewport: { width: 1280, height: 500 } });
+    await page.goto(fans.stack.demo.url);
     const list = page.locator('fan-poll-list');
     await list.locator('fan-poll').first().waitFor({ state: 'attached' });
     const ids = await list

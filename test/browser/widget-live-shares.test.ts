@@ -1,32 +1,20 @@
 // Live shares for every visitor (issue 24), in Chromium on the demo page: a visitor who is not signed in sees an open
 // poll's percentages on a default card, and sees them follow the platform within 6 s of each change at the sandbox
 // (one freshness window of the proxy, 5 s, plus a second): the card times its reads from the answers' `Age`.
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parsePollList } from '../../src/platform/parse.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
 import { apiRequest, applicationToken, fanToken, voteRequest } from '../../src/sandbox/test-kit.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { useFanStack } from './widget-fan-page.ts';
 
-let stack: WidgetStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureWidgetBuilt();
-  // No simulated fans: the poll changes only when this test votes.
-  stack = await startWidgetStack({ simulate: false });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+// No simulated fans: the poll changes only when this test votes.
+const fans = useFanStack();
 
 /** The poll's percentages as the platform's tally gives them (the project's own rounding, as every card shows). */
 async function sandboxPercentages(pollId: string): Promise<number[]> {
-  const { sandbox } = stack.sandbox;
+  const { sandbox } = fans.stack.sandbox;
   const answer = await apiRequest(sandbox, `/polls/1.0.8/polls?ids[]=${pollId}`, applicationToken(sandbox));
   const poll = parsePollList(await answer.json())[0]!;
   return viewPoll(poll, Date.now()).answers.map((each) => each.percentage);
@@ -44,10 +32,10 @@ describe('live shares for a visitor who is not signed in (Chromium, demo page)',
     'shows an open poll’s percentages on a default card and follows each change at the platform within 6 s',
     { timeout: 90_000 },
     async () => {
-      stack.sandbox.sandbox.reset();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      fans.stack.sandbox.sandbox.reset();
+      const context = await fans.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.goto(stack.demo.url);
+      await page.goto(fans.stack.demo.url);
       const card = page.locator('fan-poll').first();
       await card.getByRole('button', { name: 'Sign in to vote' }).waitFor();
       const pollId = (await card.getAttribute('poll-id'))!;
@@ -59,8 +47,8 @@ describe('live shares for a visitor who is not signed in (Chromium, demo page)',
       let before = await sandboxPercentages(pollId);
       const answerId = await card.locator('input[type="radio"]').first().inputValue();
       const vote = await voteRequest(
-        stack.sandbox.sandbox,
-        fanToken(stack.sandbox.sandbox, 'sam'),
+        fans.stack.sandbox.sandbox,
+        fanToken(fans.stack.sandbox.sandbox, 'sam'),
         pollId,
         answerId,
       );
@@ -68,7 +56,7 @@ describe('live shares for a visitor who is not signed in (Chromium, demo page)',
       for (let change = 0; change < 3; change += 1) {
         let after = await sandboxPercentages(pollId);
         for (let round = 0; round < 10 && after.join() === before.join(); round += 1) {
-          stack.sandbox.sandbox.simulation.simulateVotes(20);
+          fans.stack.sandbox.sandbox.simulation.simulateVotes(20);
           after = await sandboxPercentages(pollId);
         }
         expect(after).not.toEqual(before);
