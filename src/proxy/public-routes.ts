@@ -11,7 +11,7 @@ import { allowedOriginOf, corsForPrebuiltAnswers, exposedHeaders } from './cors.
 import { noSniffHeader } from './every-answer.ts';
 import { checkedInput } from './request-guards.ts';
 import { ProxyError } from './errors.ts';
-import { ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
+import { ageOf, ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /** Filters whose every value is a new cache entry: anonymous callers may not send them unless the partner allows. */
@@ -167,7 +167,7 @@ function cachedResponse(
     headers['access-control-allow-origin'] = allowedOrigin;
     headers['access-control-expose-headers'] = exposedHeaders;
   }
-  headers.age = String(Math.max(0, Math.floor((now - cached.storedAt) / 1000)));
+  headers.age = ageOf(cached, now);
   headers['cache-control'] = cacheHeaders['Cache-Control'];
   headers['cdn-cache-control'] = cacheHeaders['CDN-Cache-Control'];
   if (!notModified) headers['content-type'] = 'application/json; charset=utf-8';

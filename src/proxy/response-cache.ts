@@ -14,6 +14,11 @@ export interface CachedAnswer {
   readonly storedAt: number;
 }
 
+/** An answer's `Age` header (RFC 9111): whole seconds since the proxy loaded it, at `now`. */
+export function ageOf(answer: CachedAnswer, now: number): string {
+  return String(Math.max(0, Math.floor((now - answer.storedAt) / 1000)));
+}
+
 export interface ResponseCacheOptions {
   /** How long an answer is fresh. */
   readonly freshMs: number;

@@ -3,7 +3,7 @@ import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { loopbackOriginSources } from '../contracts/loopback-origins.ts';
 import { ProxyError } from './errors.ts';
 import { pathInGroup } from './request-path.ts';
-import { etagOf, ifNoneMatchHits } from './response-cache.ts';
+import { ageOf, etagOf, ifNoneMatchHits } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { unversionedPath } from './widget-version.ts';
 import { escapeHtml } from '../contracts/html-escape.ts';
@@ -126,7 +126,7 @@ function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFrameP
   const cacheHeaders = pollCacheHeaders(runtime.config.pollCacheSeconds);
   c.header('Access-Control-Allow-Origin', '*');
   c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-  c.header('Age', String(Math.max(0, Math.floor((runtime.now() - drawn.poll.storedAt) / 1000))));
+  c.header('Age', ageOf(drawn.poll, runtime.now()));
   c.header('Cache-Control', cacheHeaders['Cache-Control']);
   c.header('CDN-Cache-Control', cacheHeaders['CDN-Cache-Control']);
   c.header('ETag', drawn.etag);
