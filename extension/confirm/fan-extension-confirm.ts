@@ -4,6 +4,7 @@ import { ExtensionError } from '../shared/extension-error.ts';
 import { extensionTheme } from '../shared/extension-theme.ts';
 import type { VoteProposal } from '../shared/messages.ts';
 import { InputDelay } from './input-delay.ts';
+import { defaultBrand } from '../shared/default-brand.ts';
 
 /** Keeps the worker (and the proposal it holds) alive while the fan reads this window. */
 const keepAliveMs = 20_000;
@@ -29,7 +30,7 @@ export class FanExtensionConfirm extends LitElement {
   };
 
   /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
-  brand = 'Fan Polls';
+  brand = defaultBrand;
   declare client: BackgroundClient | undefined;
   declare proposalId: string;
   declare proposal: VoteProposal | undefined;

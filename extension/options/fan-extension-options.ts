@@ -8,6 +8,7 @@ import {
 import { extensionTheme } from '../shared/extension-theme.ts';
 import type { TypedStorageItem } from '../shared/typed-storage.ts';
 import { isLoopbackUrl } from '../../src/contracts/loopback.ts';
+import { defaultBrand } from '../shared/default-brand.ts';
 
 /** Asks for host permissions (optional_host_permissions); must run inside the click that saves. */
 export type PermissionRequester = (origins: string[]) => Promise<boolean>;
@@ -37,7 +38,7 @@ export class FanExtensionOptions extends LitElement {
   };
 
   /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
-  brand = 'Fan Polls';
+  brand = defaultBrand;
   declare store: TypedStorageItem<ExtensionSettings> | undefined;
   declare requestPermissions: PermissionRequester | undefined;
   declare values: ExtensionSettings;

@@ -12,6 +12,7 @@ import { historyPageSize } from './history/fan-popup-history.ts';
 import './my-polls/fan-popup-my-polls.ts';
 import type { PopupActionEvent } from './popup-action-event.ts';
 import './this-site/fan-popup-this-site.ts';
+import { defaultBrand } from '../shared/default-brand.ts';
 
 type Tab = 'polls' | 'history' | 'sites';
 
@@ -53,7 +54,7 @@ export class FanExtensionPopup extends LitElement {
   };
 
   /** The extension's name from its manifest, set before the element connects (a partner's build names itself). */
-  brand = 'Fan Polls';
+  brand = defaultBrand;
   declare client: BackgroundClient | undefined;
   /** The page the popup was opened over, when it is an http(s) page. */
   declare site: ActiveSite | undefined;

@@ -2,6 +2,7 @@ import { css, html, LitElement } from 'lit';
 import { extensionTheme } from '../../shared/extension-theme.ts';
 import type { ConnectedSite } from '../../shared/messages.ts';
 import { PopupActionEvent } from '../popup-action-event.ts';
+import { defaultBrand } from '../../shared/default-brand.ts';
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -19,7 +20,7 @@ export class FanPopupConnectedSites extends LitElement {
   constructor() {
     super();
     this.sites = [];
-    this.brand = 'Fan Polls';
+    this.brand = defaultBrand;
   }
 
   static override styles = [

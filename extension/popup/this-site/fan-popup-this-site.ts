@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { extensionTheme } from '../../shared/extension-theme.ts';
 import type { ActiveSite } from '../active-site.ts';
 import { PopupActionEvent } from '../popup-action-event.ts';
+import { defaultBrand } from '../../shared/default-brand.ts';
 
 /**
  * The site of the tab the popup was opened over: what connecting it allows, and Connect; or that it is connected, and
@@ -26,7 +27,7 @@ export class FanPopupThisSite extends LitElement {
     this.site = undefined;
     this.connected = false;
     this.busy = false;
-    this.brand = 'Fan Polls';
+    this.brand = defaultBrand;
   }
 
   static override styles = [
