@@ -7,11 +7,11 @@ import {
   proxyRoutePatterns,
   routeInGroup,
 } from '../contracts/proxy-contract.ts';
-import { allowedOriginOf, corsForPrebuiltAnswers, exposedHeaders } from './cors.ts';
-import { noSniffHeader } from './every-answer.ts';
+import { cachedReadAnswer, type PollCacheHeaders } from './cached-read-answer.ts';
+import { allowedOriginOf, corsForPrebuiltAnswers } from './cors.ts';
 import { checkedInput } from './request-guards.ts';
 import { ProxyError } from './errors.ts';
-import { ageOf, ifNoneMatchHits, type CachedAnswer } from './response-cache.ts';
+import type { CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /** Filters whose every value is a new cache entry: anonymous callers may not send them unless the partner allows. */
@@ -66,10 +66,15 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
 export function readPublicPoll(runtime: ProxyRuntime, c: Context, pollId: string): Promise<CachedAnswer> {
   const id = pollId.toLowerCase();
   return runtime.pollCache.get(
-    `poll/${id}`,
+    publicPollKey(id),
     () => fromPlatform(runtime, c, () => runtime.platform.publicClient.getPoll(id)),
     isPlatformFailure,
   );
+}
+
+/** The poll cache's key for one poll's public read (`pollId` a checked UUID). */
+export function publicPollKey(pollId: string): string {
+  return `poll/${pollId.toLowerCase()}`;
 }
 
 /** A cache miss's load: the public-read budget spent, then the platform's answer as the body browsers get. */
@@ -118,69 +123,28 @@ function applicationTokenRefused(error: unknown): ProxyError | undefined {
  * the answer `freshSeconds` (`s-maxage`); a CDN that reads `CDN-Cache-Control` (RFC 9213) may also serve it stale
  * while it refreshes and when the proxy fails, which browsers never see.
  */
-export function pollCacheHeaders(freshSeconds: number): {
-  readonly 'Cache-Control': string;
-  readonly 'CDN-Cache-Control': string;
-} {
+export function pollCacheHeaders(freshSeconds: number): PollCacheHeaders {
   return {
     'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${freshSeconds}`,
     'CDN-Cache-Control': `public, max-age=${freshSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
   };
 }
 
-/** A cached answer's body as bytes and its length, once per cache fill (a refill stores a new entry). */
-interface EncodedBody {
-  readonly bytes: Uint8Array<ArrayBuffer>;
-  readonly length: string;
-}
-const encodedBodies = new WeakMap<CachedAnswer, EncodedBody>();
-const encoder = new TextEncoder();
-
-function encodedBodyOf(cached: CachedAnswer): EncodedBody {
-  let encoded = encodedBodies.get(cached);
-  if (encoded === undefined) {
-    const bytes = encoder.encode(cached.body);
-    encoded = { bytes, length: String(bytes.byteLength) };
-    encodedBodies.set(cached, encoded);
-  }
-  return encoded;
-}
-
-/**
- * The whole answer of a cached read, built here rather than through `c.header` (which makes Hono merge a `Headers`
- * object into a copy of the Response): the body's bytes and ETag from the entry, the fixed headers, this request's
- * id and CORS, and nothing else to compute. A plain header object in the order Hono's `Headers` sorts them, so the
- * bytes on the wire are what they were (`test/integration/proxy-cached-read-bytes.test.ts`); on Node it is written
- * without a `Headers` or a native `Response` being built. `Age` (RFC 9111: whole seconds since the proxy loaded the
- * answer) with `s-maxage` tells a card when the proxy's copy is replaced, so it reads the new one then (issue 24).
- */
+/** The whole answer of a cached read (`cachedReadAnswer`), as a Response. */
 function cachedResponse(
   c: Context,
   cached: CachedAnswer,
-  cacheHeaders: ReturnType<typeof pollCacheHeaders>,
+  cacheHeaders: PollCacheHeaders,
   allowedOrigin: string | undefined,
   now: number,
 ): Response {
-  const notModified = ifNoneMatchHits(c.req.header('If-None-Match'), cached.etag);
-  const headers: Record<string, string> = {};
-  if (allowedOrigin !== undefined) {
-    headers['access-control-allow-origin'] = allowedOrigin;
-    headers['access-control-expose-headers'] = exposedHeaders;
-  }
-  headers.age = ageOf(cached, now);
-  headers['cache-control'] = cacheHeaders['Cache-Control'];
-  headers['cdn-cache-control'] = cacheHeaders['CDN-Cache-Control'];
-  if (!notModified) headers['content-type'] = 'application/json; charset=utf-8';
-  headers.etag = cached.etag;
-  headers.vary = 'Origin';
-  headers[noSniffHeader.name.toLowerCase()] = noSniffHeader.value;
-  const requestId = c.get('requestId') as string | undefined;
-  if (requestId !== undefined) headers['x-request-id'] = requestId;
-  if (notModified) return new Response(null, { status: 304, headers });
-  const body = encodedBodyOf(cached);
-  // Named as Node's adapter names it, and last, where it put it.
-  headers['Content-Length'] = body.length;
-  return new Response(body.bytes, { status: 200, headers });
+  const answer = cachedReadAnswer(cached, cacheHeaders, {
+    allowedOrigin,
+    ifNoneMatch: c.req.header('If-None-Match'),
+    requestId: c.get('requestId'),
+    now,
+  });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**

@@ -69,13 +69,11 @@ export class ResponseCache {
     load: () => Promise<string>,
     remember: (error: unknown) => boolean = () => false,
   ): Promise<CachedAnswer> {
+    const fresh = this.fresh(key);
+    if (fresh !== undefined) return fresh;
     const entry = this.#entries.get(key);
     const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
     const told = this.#options.onOutcome ?? (() => undefined);
-    if (entry !== undefined && age < this.#options.freshMs) {
-      told('hit');
-      return entry;
-    }
     const failure = this.#failures.get(key);
     const failing = failure !== undefined && this.#now() < failure.until;
     if (!failing) this.#failures.delete(key);
@@ -91,6 +89,17 @@ export class ResponseCache {
     } catch (error) {
       return this.#fallbackOr(key, error);
     }
+  }
+
+  /**
+   * The entry for `key` while it is fresh (told as a `hit`), else undefined and nothing told: what `get` answers at
+   * once, for a caller that answers a hit without waiting (Node's first listener) and leaves the rest to `get`.
+   */
+  fresh(key: string): CachedAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined || this.#now() - entry.storedAt >= this.#options.freshMs) return undefined;
+    this.#options.onOutcome?.('hit');
+    return entry;
   }
 
   /**

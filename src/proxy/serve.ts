@@ -1,10 +1,16 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { proxyRoutes } from '../contracts/proxy-contract.ts';
 import { loopbackHost, localPorts } from '../local-defaults.ts';
-import { closeServer, listenOnLoopback, type FetchHandler } from '../node/loopback-server.ts';
+import {
+  closeServer,
+  listenOnLoopback,
+  type FetchHandler,
+  type FirstListener,
+} from '../node/loopback-server.ts';
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
+import { cachedPollReadListener } from './cached-read-listener.ts';
 import { renderFrameCardWithLitSsr } from './frame-card-lit-ssr.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
@@ -65,12 +71,13 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const env = options.env ?? {};
   const hostname = options.hostname ?? loopbackHost;
   // Bound once the port (and so the public URL) is known; a request before that gets a 503.
-  const handler: { current?: FetchHandler } = {};
+  const handler: { current?: FetchHandler; first?: FirstListener } = {};
   const { server, port, url } = await listenOnLoopback(
     (request, nodeEnv) =>
       handler.current ? handler.current(request, nodeEnv) : new Response('Starting', { status: 503 }),
     options.port ?? portFrom(env.PORT),
     hostname,
+    (request, response) => handler.first?.(request, response) ?? false,
   );
   let config: ProxyConfig;
   try {
@@ -105,18 +112,22 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
       ? undefined
       : await connectRedis(config.redisUrl, logger);
   const sessions: { count?: () => Promise<number | undefined> } = {};
+  const metrics =
+    options.deps?.metrics ?? prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined));
   const proxy = createProxyApp(config, {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
-    metrics: prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined)),
     widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
     renderFrameCard: renderFrameCardWithLitSsr,
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
+    metrics,
     logger,
     ...(redis === undefined ? {} : { state: redisProxyState(redis) }),
   });
   sessions.count = () => proxy.runtime.state.activeSessions();
   handler.current = proxy.app.fetch;
+  // The hot path (a fresh cached poll read) before Hono; everything else goes on to the app.
+  handler.first = cachedPollReadListener(proxy.runtime, metrics);
   const stopped = async (closing: Promise<void>) => {
     try {
       await closing;

@@ -2,6 +2,7 @@
 // server CPU-second (from /proc), then p50/p99 at shares of each one's maximum rate. One load is one request shape
 // (a path, a method, headers, a body) against one server.
 import { createRequire } from 'node:module';
+import { pacedLatency } from './paced-load.ts';
 import type { PeerServer } from './peer-servers.ts';
 
 export interface AutocannonResult {
@@ -100,7 +101,10 @@ export async function alternatingRounds(
   return rounds;
 }
 
-/** Markdown rows of p50/p99 for each load at 50% and 90% of its median maximum rate in `rounds`. */
+/**
+ * Markdown rows of p50/p99 for each load at 50% and 90% of its median maximum rate in `rounds`, sent evenly
+ * (`paced-load.ts`: autocannon's own rate limit sends in bursts), after a warm-up at that rate.
+ */
 export async function latencyRows(
   loads: readonly Load[],
   rounds: ReadonlyMap<string, LoadFigures>,
@@ -111,13 +115,18 @@ export async function latencyRows(
     const max = median(rounds.get(load.name)?.rps ?? [0]);
     for (const share of [0.5, 0.9]) {
       const rate = Math.max(1, Math.round(max * share));
-      const { result } = await measureLoad(load, {
+      const paced = {
+        url: `${load.server.url}${load.path}`,
+        ...(load.method === undefined ? {} : { method: load.method }),
+        ...(load.headers === undefined ? {} : { headers: load.headers }),
+        ...(load.body === undefined ? {} : { body: load.body }),
+        rate,
         connections: settings.connections,
-        duration: settings.durationSeconds,
-        overallRate: rate,
-      });
+      };
+      await pacedLatency({ ...paced, durationSeconds: settings.warmUpSeconds });
+      const figures = await pacedLatency({ ...paced, durationSeconds: settings.durationSeconds });
       rows.push(
-        `| ${load.name} | ${String(share * 100)}% = ${String(rate)}/s | ${String(Math.round(result.requests.average))} | ${String(result.latency.p50)} | ${String(result.latency.p99)} |`,
+        `| ${load.name} | ${String(share * 100)}% = ${String(rate)}/s | ${String(Math.round(figures.achievedRate))} | ${figures.p50Ms.toFixed(1)} | ${figures.p99Ms.toFixed(1)} | ${figures.maxMs.toFixed(1)} | ${[...figures.statuses].join(', ')} |`,
       );
     }
   }

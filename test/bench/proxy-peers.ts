@@ -155,8 +155,8 @@ async function reportCachedReads(
 }
 
 function printLatencies(rows: readonly string[]): void {
-  console.log('| load | offered rate | requests/s | p50 ms | p99 ms |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| load | sent evenly at | answered/s | p50 ms | p99 ms | max ms | statuses |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 }
 

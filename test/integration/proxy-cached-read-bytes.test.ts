@@ -4,6 +4,9 @@
 // the clock), and `Age` in the exposed headers, so that a card times its next read from the proxy's copy.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer, listenOnLoopback, type LoopbackServer } from '../../src/node/loopback-server.ts';
+import { cachedPollReadListener } from '../../src/proxy/cached-read-listener.ts';
+import { noMetrics, type ProxyMetrics } from '../../src/proxy/operations/metrics.ts';
 import { etagOf } from '../../src/proxy/response-cache.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 
@@ -14,9 +17,13 @@ interface RawAnswer {
   readonly body: string;
 }
 
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+  options: { method?: string; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { headers, agent: false }, (incoming) => {
+    const outgoing = request(url, { headers, agent: false, method: options.method ?? 'GET' }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
@@ -32,7 +39,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
       });
     });
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(options.body);
   });
 }
 
@@ -137,5 +144,111 @@ describe('a cached poll read, byte for byte', () => {
         ]),
       );
     }
+  });
+});
+
+describe('the cached poll read on Node, answered before the app (issue 26)', () => {
+  let harness: Harness;
+  let pollId: string;
+  /** The harness's app alone, with no listener before it: what Hono answers. */
+  let appOnly: LoopbackServer;
+  /** The same app and cache, with the cached read's listener first; `toApp` counts what reached the app. */
+  let withFirst: LoopbackServer;
+  let toApp: string[];
+  const recorded: string[] = [];
+  /** Added to the proxy's clock: ages its cache. */
+  let skewMs = 0;
+  const countingMetrics: ProxyMetrics = {
+    ...noMetrics,
+    request: (route, method, status) => recorded.push(`${method} ${route} ${String(status)}`),
+  };
+  beforeAll(async () => {
+    harness = await startHarness({}, { now: () => Date.now() + skewMs });
+    const list = (await (await harness.call('/api/polls?limit=1')).json()) as { data: { id: string }[] };
+    pollId = list.data[0]?.id ?? '';
+    const { app, runtime } = harness.proxy.proxy;
+    toApp = [];
+    appOnly = await listenOnLoopback(app.fetch, 0);
+    withFirst = await listenOnLoopback(
+      (request, env) => {
+        toApp.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+        return app.fetch(request, env);
+      },
+      0,
+      undefined,
+      cachedPollReadListener(runtime, countingMetrics),
+    );
+  });
+  afterAll(async () => {
+    await closeServer(appOnly.server);
+    await closeServer(withFirst.server);
+    await harness.close();
+  });
+
+  it('answers a fresh hit itself, byte for byte what the app answers, and records it the same way', async () => {
+    const path = `/api/polls/${pollId}`;
+    await rawGet(`${appOnly.url}${path}`, { Origin: pageOrigin });
+    const etag = await etagOf(
+      JSON.stringify({ data: await harness.proxy.proxy.runtime.platform.publicClient.getPoll(pollId) }),
+    );
+    const cases: Record<string, string>[] = [
+      { Origin: pageOrigin, 'X-Request-Id': 'same-1' },
+      { Origin: 'https://elsewhere.example', 'X-Request-Id': 'same-2' },
+      { 'X-Request-Id': 'same-3' },
+      { Origin: pageOrigin, 'X-Request-Id': 'same-4', 'If-None-Match': etag },
+      { Origin: pageOrigin, 'X-Request-Id': 'same-5', 'If-None-Match': '"other"' },
+    ];
+    for (const headers of cases) {
+      const fromApp = await rawGet(`${appOnly.url}${path}`, headers);
+      const fromFirst = await rawGet(`${withFirst.url}${path}`, headers);
+      expect(fromFirst).toEqual(fromApp);
+      expect([200, 304]).toContain(fromFirst.status);
+    }
+    // Its uppercase spelling is the same poll, and the same entry.
+    expect(
+      (await rawGet(`${withFirst.url}${path.toUpperCase().replace('/API/POLLS/', '/api/polls/')}`, {})).body,
+    ).toBe((await rawGet(`${appOnly.url}${path}`, {})).body);
+    expect(toApp).toEqual([]);
+    expect(recorded).toEqual([
+      ...cases.map(
+        (headers) => `GET /api/polls/:pollId ${headers['If-None-Match'] === etag ? '304' : '200'}`,
+      ),
+      'GET /api/polls/:pollId 200',
+    ]);
+    // A fresh id when the caller sends none, as the app gives: a UUID.
+    const fresh = await rawGet(`${withFirst.url}${path}`, { 'X-Request-Id': 'not a valid id' });
+    expect(fresh.headers.find((header) => header.startsWith('x-request-id: '))).toMatch(
+      /^x-request-id: [0-9a-f-]{36}$/,
+    );
+  });
+
+  it('leaves everything else to the app: another method, a query, a body, an odd path, a stale entry', async () => {
+    const path = `/api/polls/${pollId}`;
+    await rawGet(`${withFirst.url}${path}`, {});
+    toApp.length = 0;
+    await rawGet(`${withFirst.url}${path}?x=1`, {});
+    await rawGet(`${withFirst.url}${path}`, {}, { method: 'HEAD' });
+    await rawGet(`${withFirst.url}${path}`, { 'Content-Length': '1' }, { body: 'x' });
+    await rawGet(`${withFirst.url}${path}/`, {});
+    await rawGet(`${withFirst.url}/api/polls/not-a-uuid`, {});
+    await rawGet(`${withFirst.url}/api/polls/${encodeURIComponent(pollId).replace('-', '%2D')}`, {});
+    await rawGet(`${withFirst.url}/api/polls/00000000-0000-4000-8000-000000000000`, {});
+    expect(toApp).toEqual([
+      `GET ${path}?x=1`,
+      `HEAD ${path}`,
+      `GET ${path}`,
+      `GET ${path}/`,
+      'GET /api/polls/not-a-uuid',
+      `GET /api/polls/${pollId.replace('-', '%2D')}`,
+      'GET /api/polls/00000000-0000-4000-8000-000000000000',
+    ]);
+    // Once the entry is no longer fresh, the app answers (stale, and refreshes it); then the listener again.
+    toApp.length = 0;
+    skewMs += 6000;
+    expect((await rawGet(`${withFirst.url}${path}`, {})).status).toBe(200);
+    expect(toApp).toEqual([`GET ${path}`]);
+    await expect.poll(() => harness.proxy.proxy.runtime.pollCache.loadsInFlight).toBe(0);
+    expect((await rawGet(`${withFirst.url}${path}`, {})).status).toBe(200);
+    expect(toApp).toEqual([`GET ${path}`]);
   });
 });

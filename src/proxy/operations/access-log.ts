@@ -22,24 +22,47 @@ declare module 'hono' {
 export function accessLog(logger: ProxyLogger, metrics: ProxyMetrics): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header(requestIdHeader);
-    const requestId =
-      incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFrom(c.req.header(requestIdHeader));
     // `everyAnswerHeaders` (app.ts) puts it in the answer.
     c.set('requestId', requestId);
     await next();
-    const seconds = (performance.now() - started) / 1000;
-    const route = routeOf(c);
-    const status = c.res.status;
-    metrics.request(route, c.req.method, status, seconds);
-    logger.log('info', 'request', {
+    recordRequest(logger, metrics, {
       requestId,
       method: c.req.method,
-      route,
-      status,
-      ms: Math.round(seconds * 10_000) / 10,
+      route: routeOf(c),
+      status: c.res.status,
+      started,
     });
   };
+}
+
+/** The request id to use: the load balancer's `X-Request-Id` when it looks like one, otherwise a fresh one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** One answered request, as the access log and the metrics record it. */
+export interface AnsweredRequest {
+  readonly requestId: string;
+  readonly method: string;
+  /** The route pattern (`/api/polls/:pollId`), never the path or its query. */
+  readonly route: string;
+  readonly status: number;
+  /** `performance.now()` when the request arrived. */
+  readonly started: number;
+}
+
+/** The access log's line and the metrics for one answered request: the one owner of both, for every writer. */
+export function recordRequest(logger: ProxyLogger, metrics: ProxyMetrics, answered: AnsweredRequest): void {
+  const seconds = (performance.now() - answered.started) / 1000;
+  metrics.request(answered.route, answered.method, answered.status, seconds);
+  logger.log('info', 'request', {
+    requestId: answered.requestId,
+    method: answered.method,
+    route: answered.route,
+    status: answered.status,
+    ms: Math.round(seconds * 10_000) / 10,
+  });
 }
 
 /** The route pattern that answered (`/api/polls/:pollId`), or `unmatched`. */

@@ -1,18 +1,32 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ProxyMetrics } from './metrics.ts';
+import type { CacheOutcome, ProxyMetrics } from './metrics.ts';
+
+/** How many requests' figures wait at most before they are handed to prom-client when no scrape comes. */
+export const metricsBatchSize = 4096;
 
 /**
  * `ProxyMetrics` on prom-client, in a registry of its own (several proxies may share a process in tests), with
  * Node's default process metrics. `activeSessions` is read at scrape time.
+ *
+ * The per-request figures (a request's count and time, a poll read's cache outcome) are kept in plain numbers and
+ * handed to prom-client in batches: when a scrape reads those metrics (their `collect`) and every `metricsBatchSize`
+ * requests, so what waits stays bounded when no one scrapes. A scrape sees every request answered before it; a
+ * request costs an array push instead of prom-client's label hashing (issue 26).
  */
 export function prometheusMetrics(activeSessions: () => Promise<number | undefined>): ProxyMetrics {
   const registry = new Registry();
+  // Declared before the metrics whose `collect` hands them over; filled below.
+  const handOver = { pending: (): void => undefined };
+  const collect = () => {
+    handOver.pending();
+  };
   collectDefaultMetrics({ register: registry, prefix: 'fan_polls_' });
   const requests = new Counter({
     name: 'fan_polls_http_requests_total',
     help: 'Requests answered, by route pattern, method and status.',
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
+    collect,
   });
   const latency = new Histogram({
     name: 'fan_polls_http_request_duration_seconds',
@@ -20,6 +34,7 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
     labelNames: ['route', 'method'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+    collect,
   });
   const upstream = new Counter({
     name: 'fan_polls_upstream_requests_total',
@@ -32,6 +47,7 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
     help: 'Public poll reads by cache outcome: hit, stale (served while refreshing), miss, coalesced (waited on another miss), stale_on_error.',
     labelNames: ['outcome'] as const,
     registers: [registry],
+    collect,
   });
   const refusals = new Counter({
     name: 'fan_polls_refusals_total',
@@ -48,44 +64,71 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       if (count !== undefined) this.set(count);
     },
   });
-  // A label set's child, looked up once: hashing the labels on every request costs more than the count itself.
-  const requestSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
-  const cacheSeries = new Map<string, { inc: () => void }>();
+  // A label set's children, looked up once: hashing the labels on every request costs more than the count itself.
+  const requestSeries = new Map<string, RequestSeries>();
+  const cacheSeries = new Map<CacheOutcome, CacheSeries>();
+  let waiting = 0;
+  handOver.pending = () => {
+    for (const series of requestSeries.values()) {
+      if (series.seconds.length === 0) continue;
+      series.counter.inc(series.seconds.length);
+      for (const seconds of series.seconds) series.histogram.observe(seconds);
+      series.seconds.length = 0;
+    }
+    for (const series of cacheSeries.values()) {
+      if (series.count === 0) continue;
+      series.counter.inc(series.count);
+      series.count = 0;
+    }
+    waiting = 0;
+  };
+  const counted = () => {
+    waiting += 1;
+    if (waiting >= metricsBatchSize) handOver.pending();
+  };
   return {
     request: (route, method, status, seconds) => {
       const key = `${method} ${route} ${status}`;
       let series = requestSeries.get(key);
       if (series === undefined) {
-        const counter = requests.labels(route, method, String(status));
-        const histogram = latency.labels(route, method);
         series = {
-          count: () => {
-            counter.inc();
-          },
-          time: (value) => {
-            histogram.observe(value);
-          },
+          counter: requests.labels(route, method, String(status)),
+          histogram: latency.labels(route, method),
+          seconds: [],
         };
         requestSeries.set(key, series);
       }
-      series.count();
-      series.time(seconds);
+      series.seconds.push(seconds);
+      counted();
     },
     upstream: (operation, outcome) => {
       upstream.inc({ operation, outcome });
     },
     cache: (outcome) => {
-      // Once per public read: the outcome's child, looked up once (see `requestSeries`).
-      let child = cacheSeries.get(outcome);
-      if (child === undefined) {
-        child = cache.labels(outcome);
-        cacheSeries.set(outcome, child);
+      let series = cacheSeries.get(outcome);
+      if (series === undefined) {
+        series = { counter: cache.labels(outcome), count: 0 };
+        cacheSeries.set(outcome, series);
       }
-      child.inc();
+      series.count += 1;
+      counted();
     },
     refusal: (reason) => {
       refusals.inc({ reason });
     },
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
+}
+
+/** One route, method and status: the times of the requests not yet handed to prom-client. */
+interface RequestSeries {
+  readonly counter: { inc(value: number): void };
+  readonly histogram: { observe(value: number): void };
+  readonly seconds: number[];
+}
+
+/** One cache outcome: how many reads had it since the last hand-over. */
+interface CacheSeries {
+  readonly counter: { inc(value: number): void };
+  count: number;
 }
