@@ -1,8 +1,11 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheOutcome, ProxyMetrics } from './metrics.ts';
 
-/** How many requests' figures wait at most before they are handed to prom-client when no scrape comes. */
-export const metricsBatchSize = 4096;
+/**
+ * How many requests' figures wait at most before they are handed to prom-client when no scrape comes: small enough
+ * that a hand-over holds the requests behind it a fraction of a millisecond (the p99 at half load).
+ */
+export const metricsBatchSize = 256;
 
 /**
  * `ProxyMetrics` on prom-client, in a registry of its own (several proxies may share a process in tests), with
