@@ -8,6 +8,7 @@ import {
   type FirstListener,
 } from '../node/loopback-server.ts';
 import { defaultConfiguratorDir } from '../node/configurator-files.ts';
+import { undiciFetch } from '../node/undici-fetch.ts';
 import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { cachedPollReadListener } from './cached-read-listener.ts';
@@ -115,6 +116,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const metrics =
     options.deps?.metrics ?? prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined));
   const proxy = createProxyApp(config, {
+    fetch: undiciFetch(),
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
     renderFrameCard: renderFrameCardWithLitSsr,

@@ -1,6 +1,7 @@
 // Test support for the proxy's integration tests: the sandbox and the proxy as real servers on loopback, a counter
 // of every request the proxy sends upstream, a recorder of every answer and log line (for the canary checks), a
 // one-cookie "browser", and the fan's part of the sign-in driven with plain fetch.
+import { undiciFetch } from '../../src/node/undici-fetch.ts';
 import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
 import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import type { ProxyDeps } from '../../src/proxy/app.ts';
@@ -65,6 +66,7 @@ export async function startHarness(
   const logLines: string[] = [];
   const answers: Recorded[] = [];
   const hooks: Pick<Harness, 'beforeUpstream'> = { beforeUpstream: undefined };
+  const platformFetch = undiciFetch();
   const countingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const form = request.method === 'POST' ? new URLSearchParams(await request.clone().text()) : undefined;
@@ -78,8 +80,9 @@ export async function startHarness(
     });
     await hooks.beforeUpstream?.(request);
     // The caller's own arguments, not the copy: a fetch of a Request built from another signal loses its abort
-    // after a garbage collection on Node 20 (nodejs/undici#4068), and the vote's deadline with it.
-    return globalThis.fetch(input, init);
+    // after a garbage collection on Node 20 (nodejs/undici#4068), and the vote's deadline with it. Through the
+    // fetch the Node proxy uses (`serve.ts`), so that every test of the proxy runs the production client.
+    return platformFetch(input, init);
   };
   const env = {
     FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
