@@ -1,4 +1,4 @@
-import type { FetchLike } from '../platform/http.ts';
+import { answerWithText, type FetchLike } from '../platform/http.ts';
 import { isRecord } from '../contracts/is-record.ts';
 import { parseRetryAfter } from '../platform/retry-after.ts';
 import type { ProxyLogger } from './logger.ts';
@@ -255,16 +255,14 @@ function endpointBreakers(options: PlatformGuardOptions) {
   };
 }
 
-/** A checked answer: its body read once, as text, and the answer rebuilt from it for the caller. */
-interface CheckedResponse extends Response {
-  /** The body's text, read by the guard (undefined where the family's answers are not checked). */
-  readonly checkedText?: string;
-}
+/** A checked answer: its body read once, as text (undefined where the family's answers are not checked). */
+type CheckedResponse = Response & { readonly bodyText?: string };
 
 /**
- * The answers the guard checks (`isMalformedSuccess`) are read here once, and the caller gets a fresh `Response` with
- * the same status, status text, headers and body: reading a copy (`clone()`) tees the body's stream, which cost a
- * fan's read more than parsing it.
+ * The answers the guard checks (`isMalformedSuccess`) are read here once (reading a copy, `clone()`, tees the body's
+ * stream, which cost a fan's read more than parsing it). A resource read goes on only to the platform client's
+ * `readJsonBody`, which takes the text as it is (`answerWithText`: no second body stream). A token answer goes on to
+ * oauth4webapi, which reads a Response's own body: it gets a fresh one with the same status, headers and body.
  */
 async function readOnce(
   response: Response,
@@ -273,12 +271,13 @@ async function readOnce(
 ): Promise<CheckedResponse> {
   if (!checksBody(response, family, method)) return response;
   const text = await response.text();
+  if (family !== 'token') return answerWithText(response, text);
   const rebuilt = new Response(text, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
-  return Object.assign(rebuilt, { checkedText: text });
+  return Object.assign(rebuilt, { bodyText: text });
 }
 
 function checksBody(response: Response, family: EndpointFamily, method: string): boolean {
@@ -294,7 +293,7 @@ function isMalformedSuccess(response: CheckedResponse, family: EndpointFamily, m
   if (!checksBody(response, family, method)) return false;
   let body: unknown;
   try {
-    body = JSON.parse(response.checkedText ?? '') as unknown;
+    body = JSON.parse(response.bodyText ?? '') as unknown;
   } catch {
     return true;
   }
