@@ -198,11 +198,21 @@ describe('the cached poll read on Node, answered before the app (issue 26)', () 
       { Origin: pageOrigin, 'X-Request-Id': 'same-4', 'If-None-Match': etag },
       { Origin: pageOrigin, 'X-Request-Id': 'same-5', 'If-None-Match': '"other"' },
     ];
+    /** The access log's line for a request id, without its clock and latency. */
+    const logged = (requestId: string) => {
+      const line = harness.logLines.find((each) => each.includes(`"requestId":"${requestId}"`)) ?? '{}';
+      const { time: _time, ms: _ms, ...fields } = JSON.parse(line) as Record<string, unknown>;
+      return fields;
+    };
     for (const headers of cases) {
       const fromApp = await rawGet(`${appOnly.url}${path}`, headers);
+      const appLine = logged(headers['X-Request-Id'] ?? '');
+      harness.logLines.length = 0;
       const fromFirst = await rawGet(`${withFirst.url}${path}`, headers);
       expect(fromFirst).toEqual(fromApp);
       expect([200, 304]).toContain(fromFirst.status);
+      expect(logged(headers['X-Request-Id'] ?? '')).toEqual(appLine);
+      expect(appLine).toMatchObject({ event: 'request', route: '/api/polls/:pollId', method: 'GET' });
     }
     // Its uppercase spelling is the same poll, and the same entry.
     expect(
