@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createJsonLogger, type LogFields } from './logger.ts';
+
+describe('createJsonLogger', () => {
+  it('writes each line as JSON.stringify writes its record, for any field names and values', () => {
+    const value = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(undefined),
+    );
+    const name = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('requestId', 'route', 'ms', '__proto__'),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.dictionary(name, value), (event, fields: LogFields) => {
+        const lines: string[] = [];
+        const logger = createJsonLogger([], (_level, line) => lines.push(line));
+        logger.log('warn', event, fields);
+        const written = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+        const { time, ...rest } = written;
+        expect(typeof time).toBe('string');
+        // `fromEntries` defines each name as its own property (`__proto__` included), as the line holds it.
+        const expected = Object.fromEntries([
+          ['level', 'warn'],
+          ['event', event],
+          ...Object.entries(fields).filter(
+            ([key, each]) => each !== undefined && !['time', 'level', 'event'].includes(key),
+          ),
+        ]) as Record<string, unknown>;
+        expect(lines[0]).toBe(JSON.stringify({ time, ...expected }));
+        expect(rest).toEqual(JSON.parse(JSON.stringify(expected)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the line’s own time, level and event, and scrubs secrets from every string', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger(['s3cret-value'], (_level, line) => lines.push(line));
+    logger.log('info', 'request', { event: 'forged', level: 'error', route: 'a s3cret-value b', n: 1 });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      level: 'info',
+      event: 'request',
+      route: 'a [redacted] b',
+      n: 1,
+    });
+  });
+});
