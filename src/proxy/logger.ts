@@ -51,6 +51,7 @@ export function createJsonLogger(
 }
 
 /** Characters `JSON.stringify` escapes in a string (a lone surrogate among them; a pair is left to it too). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
 const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** `text` as a JSON string, as `JSON.stringify` writes it. */
