@@ -52,7 +52,7 @@ export function createJsonLogger(
 
 /** Characters `JSON.stringify` escapes in a string (a lone surrogate among them; a pair is left to it too). */
 // eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
-const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
+const needsEscaping = /["\\\x00-\x1f\ud800-\udfff]/;
 
 /** `text` as a JSON string, as `JSON.stringify` writes it. */
 function jsonString(text: string): string {
