@@ -24,9 +24,7 @@ describe('createJsonLogger', () => {
           const lines: string[] = [];
           const logger = createJsonLogger([], (_level, line) => lines.push(line));
           logger.log('warn', event, fields);
-          const written = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
-          const { time, ...rest } = written;
-          expect(typeof time).toBe('string');
+          const { time } = JSON.parse(lines[0] ?? '') as { time: unknown };
           // `fromEntries` defines each name as its own property (`__proto__` included), as the line holds it.
           const expected = Object.fromEntries([
             ['level', 'warn'],
@@ -35,11 +33,11 @@ describe('createJsonLogger', () => {
               ([key, each]) => each !== undefined && !['time', 'level', 'event'].includes(key),
             ),
           ]) as Record<string, unknown>;
-          expect(lines[0]).toBe(JSON.stringify({ time, ...expected }));
-          expect(rest).toEqual(JSON.parse(JSON.stringify(expected)));
+          // A plain comparison (vitest's matchers cost milliseconds a run); fast-check reports the counterexample.
+          return typeof time === 'string' && lines[0] === JSON.stringify({ time, ...expected });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 200 },
     );
   });
 
