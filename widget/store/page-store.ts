@@ -2,6 +2,7 @@ import { fetchPollsFromProxy } from '../../src/polls/proxy-source.ts';
 import type { PollPrefetch } from '../delivery/prefetch.ts';
 import { prefetchedFetch } from '../delivery/prefetched-fetch.ts';
 import { readCardPolls } from './card-polls.ts';
+import { firstReadAtOnce } from './first-read-at-once.ts';
 import { createLivePollStore, type LivePollStore } from './poll-model.ts';
 
 const stores = new Map<string, LivePollStore>();
@@ -12,12 +13,22 @@ export function usePrefetch(next: PollPrefetch | undefined): void {
   prefetch ??= next;
 }
 
-/** The page's single live store for one proxy: every card and list on the page that uses the proxy shares it. */
+/**
+ * The page's single live store for one proxy: every card and list on the page that uses the proxy shares it. With the
+ * entry's prefetch, its first read answers from it at once (`firstReadAtOnce`).
+ */
 export function pageStore(proxyUrl: string): LivePollStore {
   let store = stores.get(proxyUrl);
   if (!store) {
-    const fetchImpl = prefetch?.url.startsWith(proxyUrl) ? prefetchedFetch(prefetch) : undefined;
-    store = createLivePollStore({ fetchPolls: fetchPollsFromProxy(proxyUrl, readCardPolls, fetchImpl) });
+    const prefetched = prefetch?.url.startsWith(proxyUrl) ? prefetch : undefined;
+    store = createLivePollStore({
+      fetchPolls: fetchPollsFromProxy(
+        proxyUrl,
+        readCardPolls,
+        prefetched ? prefetchedFetch(prefetched) : undefined,
+      ),
+      ...(prefetched ? { scheduler: firstReadAtOnce() } : {}),
+    });
     stores.set(proxyUrl, store);
   }
   return store;
