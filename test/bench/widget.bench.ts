@@ -2,7 +2,8 @@
 // Fast 4G through the DevTools protocol, a cold cache, timed from navigation start; this build (with the one-line
 // script tag and with the recommended snippet), the previous build, the two floors (inline JS, static markup) and, for
 // one open poll, the peers a partner compares the card with (Typeform's embed loader, giscus: ./widget/peer-embeds.ts)
-// side by side in the same run, alternating, with each case's ratio to its floors. Also the gzip size of the card's code.
+// side by side in the same run, alternating, with each case's ratio to its floors and when the code and the poll read
+// it waited for arrived (what a card pays over its floor before it renders). Also the gzip size of the card's code.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -71,6 +72,8 @@ function summary(figures: readonly PageFigures[]): Record<string, string> {
   };
   return {
     data: ms((f) => f.dataMs),
+    'code done': ms((f) => f.codeDoneMs),
+    'read done': ms((f) => f.readDoneMs),
     'last card data': ms((f) => f.lastDataMs),
     cards: ms((f) => f.cardsWithData),
     interactive: ms((f) => f.interactiveMs),

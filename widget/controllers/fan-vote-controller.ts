@@ -14,7 +14,7 @@ import { unknownFan, type FanState } from '../fan-poll/fan-action.ts';
 import type { VotingCard, VotingHooks } from '../fan-poll/voting-host.ts';
 import type { ActionErrorKey } from '../i18n/detail-words.ts';
 import type { PageSession } from '../session/page-session.ts';
-import { chooseVoteChannel, proxyVoteChannel } from '../voting/choose-channel.ts';
+import { chooseVoteChannel } from '../voting/choose-channel.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 import type { RunPatch, VotingRun, VotingSteps } from '../voting/voting-run.ts';
 
@@ -72,9 +72,14 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
     return this.#run?.voteError;
   }
 
-  /** How the card votes now (before the extension's handshake answered: the proxy's channel, usable from a click). */
+  /**
+   * How the card votes now (before the extension's handshake answered: the proxy's channel, usable from a click, once
+   * the details chunk is here; none before).
+   */
   get channel(): VoteChannel | undefined {
-    return this.#host.channel ?? this.#run?.channel ?? proxyVoteChannel(this.#host.proxyUrl);
+    return (
+      this.#host.channel ?? this.#run?.channel ?? cardDetails.get()?.proxyVoteChannel(this.#host.proxyUrl)
+    );
   }
 
   hostConnected(): void {
@@ -141,10 +146,9 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
 
   /** Straight from the click when the details chunk is here (it is, once the voting started): a popup needs that. */
   #act(run: VotingRun, kind: 'sign-in' | 'vote'): void {
-    const channel = this.channel;
-    if (!channel) return;
     this.#withDetails((details) => {
-      if (!run.busy && !run.fan.vote)
+      const channel = this.channel;
+      if (channel && !run.busy && !run.fan.vote)
         (kind === 'sign-in' ? details.signIn : details.vote)(this.#steps, run, channel);
     });
   }

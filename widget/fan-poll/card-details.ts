@@ -1,6 +1,7 @@
 /**
  * Everything a card shows after its first paint, as one lazily imported chunk (`details-part.ts`): the fan's session
- * with the page's proxy, their vote and its outcome, the account line, a failed read, and their styles. No phase's
+ * with the page's proxy (and its vote channel), their vote and its outcome, the account line, a failed read, and their
+ * styles. No phase's
  * first paint waits for it (`phase-details.ts` is in the element code).
  */
 export { renderError, warnMisconfigured } from './card-trouble.ts';
@@ -19,3 +20,4 @@ export {
 } from './vote-outcome.ts';
 export { followPage, loadFan, signIn, vote } from '../voting/fan-acts.ts';
 export { popupSignIn } from '../voting/popup-sign-in.ts';
+export { proxyVoteChannel } from '../voting/proxy-channel.ts';

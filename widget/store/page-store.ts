@@ -1,8 +1,11 @@
+import { handOverPacer } from '../../src/polls/handover-pacer.ts';
+import { createPacedLivePollStore } from '../../src/polls/live-store-core.ts';
 import { fetchPollsFromProxy } from '../../src/polls/proxy-source.ts';
 import type { PollPrefetch } from '../delivery/prefetch.ts';
 import { prefetchedFetch } from '../delivery/prefetched-fetch.ts';
 import { readCardPolls } from './card-polls.ts';
-import { createLivePollStore, type LivePollStore } from './poll-model.ts';
+import { firstReadAtOnce } from './first-read-at-once.ts';
+import type { LivePollStore } from './poll-model.ts';
 
 const stores = new Map<string, LivePollStore>();
 let prefetch: PollPrefetch | undefined;
@@ -12,12 +15,29 @@ export function usePrefetch(next: PollPrefetch | undefined): void {
   prefetch ??= next;
 }
 
-/** The page's single live store for one proxy: every card and list on the page that uses the proxy shares it. */
+/**
+ * The page's single live store for one proxy: every card and list on the page that uses the proxy shares it. With the
+ * entry's prefetch, its first read answers from it at once (`firstReadAtOnce`); its pacing (when to read again, the
+ * backoff) arrives after that read (`handOverPacer`).
+ */
 export function pageStore(proxyUrl: string): LivePollStore {
   let store = stores.get(proxyUrl);
   if (!store) {
-    const fetchImpl = prefetch?.url.startsWith(proxyUrl) ? prefetchedFetch(prefetch) : undefined;
-    store = createLivePollStore({ fetchPolls: fetchPollsFromProxy(proxyUrl, readCardPolls, fetchImpl) });
+    const prefetched = prefetch?.url.startsWith(proxyUrl) ? prefetch : undefined;
+    store = createPacedLivePollStore(
+      {
+        fetchPolls: fetchPollsFromProxy(
+          proxyUrl,
+          readCardPolls,
+          prefetched ? prefetchedFetch(prefetched) : undefined,
+        ),
+        ...(prefetched ? { scheduler: firstReadAtOnce() } : {}),
+      },
+      // The adaptive pacer, a chunk of its own: no card's first paint waits for it.
+      handOverPacer(() =>
+        import('../../src/polls/adaptive-pacer.ts').then(({ adaptivePacer }) => adaptivePacer()),
+      ),
+    );
     stores.set(proxyUrl, store);
   }
   return store;

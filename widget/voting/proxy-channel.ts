@@ -14,6 +14,19 @@ import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
+const proxies = new Map<string, VoteChannel>();
+
+/**
+ * The page's proxy channel for `proxyUrl` (one per proxy), usable synchronously (from a click) before the extension's
+ * handshake has answered. In the card's details chunk: the voting imports it after the first paint.
+ */
+export function proxyVoteChannel(proxyUrl: string | undefined): VoteChannel | undefined {
+  if (!proxyUrl) return undefined;
+  let channel = proxies.get(proxyUrl);
+  if (!channel) proxies.set(proxyUrl, (channel = proxyChannel(proxyUrl)));
+  return channel;
+}
+
 /** Votes through the partner proxy's session: a sign-in popup, then cookie + CSRF-header requests. */
 export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChannel {
   const proxyOrigin = new URL(proxyUrl).origin;

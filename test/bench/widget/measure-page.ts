@@ -1,6 +1,7 @@
 // One cold load of one article page in Chromium, with the network throttled through the DevTools protocol: when the
 // cards show data and can vote, the round trips, the bytes and the layout shift.
 import type { Browser, Page } from 'playwright-core';
+import { proxyRoutes } from '../../../src/contracts/proxy-contract.ts';
 
 /** DevTools' Fast 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export const fast4g = {
@@ -12,6 +13,13 @@ export const fast4g = {
 export interface PageFigures {
   /** ms from navigation start until the first card shows its poll (a banner: its card's ready event; a peer: its frame's content). */
   readonly dataMs: number;
+  /**
+   * Where the time to data goes, on the page's clock: when the last script the page loaded before its first card
+   * showed data finished arriving (the element code; undefined: none), and when its first poll read did (undefined:
+   * none, as a server-rendered card or a banner, whose read is in its frame).
+   */
+  readonly codeDoneMs: number | undefined;
+  readonly readDoneMs: number | undefined;
   /** ms until the last card that showed data did (the same as `dataMs` for one card). */
   readonly lastDataMs: number;
   readonly cardsWithData: number;
@@ -120,6 +128,12 @@ export async function measurePage(
   // Late shifts (a part arriving, a banner resizing) count too.
   await page.waitForTimeout(2000);
   const bench = await read();
+  const arrivals = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({
+      path: new URL(entry.name).pathname,
+      end: (entry as PerformanceResourceTiming).responseEnd,
+    })),
+  );
   const framePollMs = waitFor.banner ? await framePollOf(page) : undefined;
   if (screenshot) await page.screenshot({ path: screenshot });
   await context.close();
@@ -142,8 +156,12 @@ export async function measurePage(
   const dataMs = waitFor.banner ? bench.frameReady : Math.min(...datas);
   const interactiveMs = waitFor.interactive ? bench.cards[0]?.interactive : undefined;
   const after = ordered.slice(1);
+  const before = arrivals.filter((arrival) => arrival.end <= dataMs);
+  const scripts = before.filter((arrival) => arrival.path.endsWith('.js')).map((arrival) => arrival.end);
   return {
     dataMs,
+    codeDoneMs: scripts.length === 0 ? undefined : Math.max(...scripts),
+    readDoneMs: before.find((arrival) => arrival.path.endsWith(proxyRoutes.polls))?.end,
     lastDataMs: waitFor.banner ? bench.frameReady : Math.max(...datas),
     cardsWithData: waitFor.banner ? 1 : datas.length,
     interactiveMs,
