@@ -8,11 +8,12 @@ import { pollCacheHeaders, publicPollKey } from './public-routes.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /**
- * The proxy's hot path on Node, answered before Hono (issue 26): a public read of one poll whose cached answer is
- * fresh, which on match day is nearly every request. It writes what the Hono route would (`cachedReadAnswer`, byte
- * for byte), with the same access log line and metrics (`recordRequest`), and skips only work that such a request
- * does not need: the router, the middleware chain, a Request and a Response object. Everything else, a stale or
- * missing entry, a query, a body, another method or an odd path, goes on to Hono, which answers it as ever.
+ * The proxy's hot path on Node, answered before Hono (issue 26): a public read of one poll whose cached answer `get`
+ * would give at once (fresh, or stale while its refresh runs), which on match day is nearly every request. It writes
+ * what the Hono route would (`cachedReadAnswer`, byte for byte), with the same access log line and metrics
+ * (`recordRequest`), and skips only work that such a request does not need: the router, the middleware chain, a
+ * Request and a Response object. Everything else goes on to Hono, which answers it as ever: a missing entry, a stale
+ * one whose refresh has not started (its first reader starts it), a query, a body, another method or an odd path.
  */
 export function cachedPollReadListener(runtime: ProxyRuntime, metrics: ProxyMetrics): FirstListener {
   const prefix = proxyRoutes.poll('');
@@ -27,7 +28,7 @@ export function cachedPollReadListener(runtime: ProxyRuntime, metrics: ProxyMetr
     // A body, however small, is the body limit's to judge.
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const started = performance.now();
-    const cached = runtime.pollCache.fresh(publicPollKey(pollId));
+    const cached = runtime.pollCache.atOnce(publicPollKey(pollId));
     if (cached === undefined) return false;
     const origin = headers.origin;
     const requestId = requestIdFrom(singleValue(headers['x-request-id']));

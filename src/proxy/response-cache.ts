@@ -69,8 +69,8 @@ export class ResponseCache {
     load: () => Promise<string>,
     remember: (error: unknown) => boolean = () => false,
   ): Promise<CachedAnswer> {
-    const fresh = this.fresh(key);
-    if (fresh !== undefined) return fresh;
+    const atOnce = this.atOnce(key);
+    if (atOnce !== undefined) return atOnce;
     const entry = this.#entries.get(key);
     const age = entry === undefined ? Infinity : this.#now() - entry.storedAt;
     const told = this.#options.onOutcome ?? (() => undefined);
@@ -92,14 +92,24 @@ export class ResponseCache {
   }
 
   /**
-   * The entry for `key` while it is fresh (told as a `hit`), else undefined and nothing told: what `get` answers at
-   * once, for a caller that answers a hit without waiting (Node's first listener) and leaves the rest to `get`.
+   * The entry for `key` when `get` answers it at once and starts nothing: while it is fresh (told as a `hit`), and
+   * while it is stale within stale-while-revalidate and its refresh is already running (told as `stale`). Otherwise
+   * undefined and nothing told. For a caller that answers without waiting (Node's first listener) and leaves the rest
+   * to `get`: the first stale read goes through `get` and starts the refresh, the ones after it are answered here.
    */
-  fresh(key: string): CachedAnswer | undefined {
+  atOnce(key: string): CachedAnswer | undefined {
     const entry = this.#entries.get(key);
-    if (entry === undefined || this.#now() - entry.storedAt >= this.#options.freshMs) return undefined;
-    this.#options.onOutcome?.('hit');
-    return entry;
+    if (entry === undefined) return undefined;
+    const age = this.#now() - entry.storedAt;
+    if (age < this.#options.freshMs) {
+      this.#options.onOutcome?.('hit');
+      return entry;
+    }
+    if (age < this.#options.freshMs + this.#options.staleWhileRevalidateMs && this.#loading.has(key)) {
+      this.#options.onOutcome?.('stale');
+      return entry;
+    }
+    return undefined;
   }
 
   /**

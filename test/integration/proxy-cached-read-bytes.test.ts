@@ -252,11 +252,24 @@ describe('the cached poll read on Node, answered before the app (issue 26)', () 
       `GET /api/polls/${pollId.replace('-', '%2D')}`,
       'GET /api/polls/00000000-0000-4000-8000-000000000000',
     ]);
-    // Once the entry is no longer fresh, the app answers (stale, and refreshes it); then the listener again.
+    // Once the entry is no longer fresh, the app answers the first read (stale, and starts its refresh); while the
+    // refresh runs, the listener answers the same stale entry; then the refreshed one.
     toApp.length = 0;
     skewMs += 6000;
-    expect((await rawGet(`${withFirst.url}${path}`, {})).status).toBe(200);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    harness.beforeUpstream = () => held;
+    const stale = await rawGet(`${withFirst.url}${path}`, {});
+    expect(stale.status).toBe(200);
     expect(toApp).toEqual([`GET ${path}`]);
+    expect(harness.proxy.proxy.runtime.pollCache.loadsInFlight).toBe(1);
+    const whileRefreshing = await rawGet(`${withFirst.url}${path}`, {});
+    expect(whileRefreshing.body).toBe(stale.body);
+    expect(toApp).toEqual([`GET ${path}`]);
+    harness.beforeUpstream = undefined;
+    release();
     await expect.poll(() => harness.proxy.proxy.runtime.pollCache.loadsInFlight).toBe(0);
     expect((await rawGet(`${withFirst.url}${path}`, {})).status).toBe(200);
     expect(toApp).toEqual([`GET ${path}`]);
