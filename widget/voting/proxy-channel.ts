@@ -8,7 +8,7 @@ import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { sessionPath, signInPath, userPollPath, votePath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
 import { appendTracking } from '../../src/contracts/tracking.ts';
-import { cardDetails, type CardDetails } from '../fan-poll/details-part.ts';
+import { popupSignIn } from './popup-sign-in.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
@@ -60,12 +60,9 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChan
         'popup,width=480,height=680',
       );
       if (!popup) return Promise.reject(new WidgetError('popup-blocked', 'The sign-in window was blocked.'));
-      // What follows the popup's opening is in the card's details chunk, here since the voting started: then its
-      // message listener is added at once, before any message of the popup can arrive.
-      const follow = (details: CardDetails): Promise<boolean> =>
-        details.popupSignIn(popup, proxyOrigin, { call, isSignedIn });
-      const details = cardDetails.get();
-      return details ? follow(details) : cardDetails.load().then(follow);
+      // In the same details chunk as this channel: its message listener is added at once, before any message of the
+      // popup can arrive.
+      return popupSignIn(popup, proxyOrigin, { call, isSignedIn });
     },
     async fanView(pollId) {
       const body = await call(userPollPath(pollId));
