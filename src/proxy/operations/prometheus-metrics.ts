@@ -18,10 +18,24 @@ export const metricsBatchSize = 256;
  */
 export function prometheusMetrics(activeSessions: () => Promise<number | undefined>): ProxyMetrics {
   const registry = new Registry();
-  // Declared before the metrics whose `collect` hands them over; filled below.
-  const handOver = { pending: (): void => undefined };
+  // A label set's children, looked up once: hashing the labels on every request costs more than the count itself.
+  const requestSeries = new Map<string, RequestSeries>();
+  const cacheSeries = new Map<CacheOutcome, CacheSeries>();
+  let waiting = 0;
+  /** Hands every waiting figure to prom-client (each batch, and each scrape through the metrics' `collect`). */
   const collect = () => {
-    handOver.pending();
+    for (const series of requestSeries.values()) {
+      if (series.seconds.length === 0) continue;
+      series.counter.inc(series.seconds.length);
+      for (const seconds of series.seconds) series.histogram.observe(seconds);
+      series.seconds.length = 0;
+    }
+    for (const series of cacheSeries.values()) {
+      if (series.count === 0) continue;
+      series.counter.inc(series.count);
+      series.count = 0;
+    }
+    waiting = 0;
   };
   collectDefaultMetrics({ register: registry, prefix: 'fan_polls_' });
   const requests = new Counter({
@@ -67,27 +81,9 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       if (count !== undefined) this.set(count);
     },
   });
-  // A label set's children, looked up once: hashing the labels on every request costs more than the count itself.
-  const requestSeries = new Map<string, RequestSeries>();
-  const cacheSeries = new Map<CacheOutcome, CacheSeries>();
-  let waiting = 0;
-  handOver.pending = () => {
-    for (const series of requestSeries.values()) {
-      if (series.seconds.length === 0) continue;
-      series.counter.inc(series.seconds.length);
-      for (const seconds of series.seconds) series.histogram.observe(seconds);
-      series.seconds.length = 0;
-    }
-    for (const series of cacheSeries.values()) {
-      if (series.count === 0) continue;
-      series.counter.inc(series.count);
-      series.count = 0;
-    }
-    waiting = 0;
-  };
   const counted = () => {
     waiting += 1;
-    if (waiting >= metricsBatchSize) handOver.pending();
+    if (waiting >= metricsBatchSize) collect();
   };
   return {
     request: (route, method, status, seconds) => {
