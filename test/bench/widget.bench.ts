@@ -7,14 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
-import type { Poll } from '../../src/platform/types.ts';
-import { viewPoll } from '../../src/polls/poll-view.ts';
 import { launchChromium } from '../browser/widget-stack.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt } from '../support/vite-build.ts';
 import { benchCases, snippets, type BenchCase, type PollChoice } from './widget/article-pages.ts';
+import { choosePolls } from './widget/bench-polls.ts';
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
 import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from './widget/peer-embeds.ts';
@@ -43,21 +41,6 @@ function printSizes(previousDir: string): void {
   console.log(
     `  fan-polls.js: this build ${gzipBytes(currentDir + 'fan-polls.js')} B, ${previousCommit} ${gzipBytes(previousDir + 'fan-polls.js')} B`,
   );
-}
-
-async function choosePolls(proxyUrl: string): Promise<PollChoice> {
-  const body = (await (await fetch(`${proxyUrl}${proxyRoutes.polls}?limit=50`)).json()) as { data: Poll[] };
-  const now = Date.now();
-  const phase = (poll: Poll) => viewPoll(poll, now).phase;
-  const open = body.data.find((poll) => phase(poll) === 'open');
-  const readOnly = body.data.find((poll) => phase(poll) === 'disclosed' || phase(poll) === 'closed');
-  if (!open || !readOnly) throw new Error('The sandbox has no open or no read-only poll.');
-  return {
-    open: open.id,
-    readOnly: readOnly.id,
-    ten: body.data.slice(0, 10).map((poll) => poll.id),
-    byId: new Map(body.data.map((poll) => [poll.id, poll])),
-  };
 }
 
 const median = (values: readonly number[]): number => {
