@@ -322,11 +322,32 @@ export interface ShownProposal {
   readonly weight: string;
 }
 
-/** Waits for the extension's confirmation window. */
+/**
+ * Waits for the extension's confirmation window: the first page opened from now on whose URL becomes its
+ * `confirm.html`. Each new page is watched until its URL says what it is, since a loaded machine can announce a window
+ * before it has navigated (a predicate on the URL at the event would miss it, and the proposal it shows stays open).
+ */
 export function confirmationWindow(context: BrowserContext, timeout = 15_000): Promise<Page> {
-  return context.waitForEvent('page', {
-    predicate: (page: Page) => page.url().includes('/confirm.html'),
-    timeout,
+  const deadline = Date.now() + timeout;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      context.off('page', watch);
+    };
+    const watch = (page: Page) => {
+      page.waitForURL(/\/confirm\.html/, { timeout: Math.max(1, deadline - Date.now()) }).then(
+        () => {
+          stop();
+          resolve(page);
+        },
+        () => undefined,
+      );
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`No confirmation window opened within ${String(timeout)} ms.`));
+    }, timeout);
+    context.on('page', watch);
   });
 }
 
