@@ -77,7 +77,7 @@ export class ResponseCache {
     const failure = this.#failures.get(key);
     const failing = failure !== undefined && this.#now() < failure.until;
     if (!failing) this.#failures.delete(key);
-    if (entry !== undefined && age < this.#options.freshMs + this.#options.staleWhileRevalidateMs) {
+    if (entry !== undefined && this.#servedStale(age)) {
       told('stale');
       if (!failing) this.#refreshInBackground(key, load, remember);
       return entry;
@@ -105,11 +105,16 @@ export class ResponseCache {
       this.#options.onOutcome?.('hit');
       return entry;
     }
-    if (age < this.#options.freshMs + this.#options.staleWhileRevalidateMs && this.#loading.has(key)) {
+    if (this.#servedStale(age) && this.#loading.has(key)) {
       this.#options.onOutcome?.('stale');
       return entry;
     }
     return undefined;
+  }
+
+  /** Whether an entry this old (ms) is past fresh but still answered while it refreshes (stale-while-revalidate). */
+  #servedStale(age: number): boolean {
+    return age < this.#options.freshMs + this.#options.staleWhileRevalidateMs;
   }
 
   /**

@@ -13,6 +13,7 @@ import { renderFanPoll } from '../../widget/ssr/render-fan-poll.ts';
 import { launchChromium } from '../browser/widget-stack.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt } from '../support/vite-build.ts';
+import { median } from './load-rounds.ts';
 import { reserved, snippets, type EmbedSnippet, type PollChoice } from './widget/article-pages.ts';
 import { choosePolls } from './widget/bench-polls.ts';
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
@@ -108,9 +109,6 @@ async function hydratingCodeArrival(browser: Browser, url: string): Promise<numb
     await context.close();
   }
 }
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export default async function drawnFirstPaintBench(): Promise<void> {
   ensureWidgetBuilt();
