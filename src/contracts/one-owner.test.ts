@@ -55,13 +55,15 @@ describe('each shared fact has one owner', () => {
       /^(widget|extension|src\/polls)\//.test(file),
     );
     // The worker's global fetch, handed to the clients; the configurator's page reading its own settings file; the
-    // entry's prefetch, kept out of the client so that the entry stays small (same URL, credentials and headers); the
+    // entry's prefetch and its read of a card the proxy drew, kept out of the client so that the entry stays small
+    // (each the request the page's preload made: same URL, credentials and headers); the
     // live store's poll source, which calls through the client and wraps the fetch it hands it only to read each
     // answer's freshness headers (`Age`, `Cache-Control`).
     expect(callers.sort()).toEqual([
       'extension/background/service-worker.ts',
       'src/polls/proxy-source.ts',
       'widget/configurator/fan-polls-configurator.ts',
+      'widget/delivery/drawn-cards.ts',
       'widget/delivery/prefetch.ts',
     ]);
   });

@@ -96,7 +96,14 @@ export async function serveDemo(options: ServeDemoOptions): Promise<RunningDemo>
     const bannerFrom = options.bannerFrom ?? 'demo';
     c.header('Content-Security-Policy', demoContentSecurityPolicy(proxyUrl(), nonce, bannerFrom));
     const bannerLoader = `${bannerFrom === 'proxy' ? proxyUrl() : ''}/widget/fan-polls-frame.js`;
-    return c.html(fill(page, { PROXY_URL: proxyUrl(), NONCE: nonce, BANNER_LOADER: bannerLoader, ...ids }));
+    // `?embed=script-tag`: the page with the one-line script tag alone, its cards painted from the element code.
+    const embedded =
+      c.req.query('embed') === 'script-tag'
+        ? page.replace(/ *<!-- recommended-snippet -->[\s\S]*<!-- \/recommended-snippet -->\n/, '')
+        : page;
+    return c.html(
+      fill(embedded, { PROXY_URL: proxyUrl(), NONCE: nonce, BANNER_LOADER: bannerLoader, ...ids }),
+    );
   });
 
   app.get('/widget/embed/poll.html', async (c) => {

@@ -30,7 +30,7 @@ import { signInRoutes } from './sign-in-routes.ts';
 import { sessionIdReader } from './session-cookie.ts';
 import type { FileReader } from './file-reader.ts';
 import { widgetRoutes } from './widget-routes.ts';
-import type { FrameCardRenderer } from './frame-page-render.ts';
+import type { CardRenderer } from './drawn-per-answer.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -60,10 +60,11 @@ export interface ProxyDeps {
   /** The built widget's files, served under `/widget/` (Node: `dist/widget/`); none: no `/widget/` routes. */
   readonly widgetFiles?: FileReader;
   /**
-   * Draws the banner's card into its iframe page (Node: `renderFanPoll`, Lit SSR); none (the edge): the page goes out
-   * undrawn and its card reads the poll in the browser.
+   * Draws the banner's card into its iframe page and the drawn card of `/api/polls/:pollId/card` (`renderFanPoll`,
+   * Lit SSR; Node and the Workers entry give it); none: the page goes out undrawn, the drawn card is refused, and
+   * either card reads the poll in the browser.
    */
-  readonly renderFrameCard?: FrameCardRenderer;
+  readonly renderFrameCard?: CardRenderer;
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
   readonly configuratorFiles?: FileReader;
 }
@@ -156,7 +157,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       (c) => c.req.method === 'GET' && (c.req.path.startsWith(pollReads) || c.req.path === groups.polls),
     ),
   );
-  app.route(groups.polls, publicRoutes(runtime));
+  app.route(groups.polls, publicRoutes(runtime, deps.renderFrameCard));
   app.route(originCheckRoute, originRoutes(runtime));
   app.route(groups.fan, fanRoutes(runtime));
   app.route(groups.signIn, signInRoutes(runtime));

@@ -27,6 +27,9 @@ export interface CachedReadAnswer {
   readonly body: Uint8Array<ArrayBuffer> | null;
 }
 
+/** What a poll read's body is (a drawn card, answered as a poll read is, is HTML: `drawn-card.ts`). */
+const jsonContentType = 'application/json; charset=utf-8';
+
 /** A cached answer's body as bytes and its length, once per cache fill (a refill stores a new entry). */
 interface EncodedBody {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -55,11 +58,14 @@ const noSniffName = noSniffHeader.name.toLowerCase();
  * per request. A plain header object in the order Hono's `Headers` sorts them, so the bytes on the wire are what they
  * were (`test/integration/proxy-cached-read-bytes.test.ts`). `Age` (RFC 9111: whole seconds since the proxy loaded the
  * answer) with `s-maxage` tells a card when the proxy's copy is replaced, so it reads the new one then (issue 24).
+ * A card drawn from a cached read (`drawn-card.ts`) is answered here too, with its `contentType`: the same CORS and
+ * caching as the read it was drawn from.
  */
 export function cachedReadAnswer(
   cached: CachedAnswer,
   cacheHeaders: PollCacheHeaders,
   request: CachedReadRequest,
+  contentType: string = jsonContentType,
 ): CachedReadAnswer {
   const notModified = ifNoneMatchHits(request.ifNoneMatch, cached.etag);
   const headers: Record<string, string> = {};
@@ -70,7 +76,7 @@ export function cachedReadAnswer(
   headers.age = ageOf(cached, request.now);
   headers['cache-control'] = cacheHeaders['Cache-Control'];
   headers['cdn-cache-control'] = cacheHeaders['CDN-Cache-Control'];
-  if (!notModified) headers['content-type'] = 'application/json; charset=utf-8';
+  if (!notModified) headers['content-type'] = contentType;
   headers.etag = cached.etag;
   headers.vary = 'Origin';
   headers[noSniffName] = noSniffHeader.value;

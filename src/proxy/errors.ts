@@ -13,6 +13,8 @@ export const proxyErrorCodes = {
   csrf_header_missing: 403,
   not_signed_in: 401,
   not_found: 404,
+  /** No drawn card for this request (`drawn-card.ts`): the page's script reads the poll instead, as any card does. */
+  card_not_drawn: 404,
   rate_limited: 429,
   extension_not_allowed: 403,
   invalid_redirect_uri: 400,

@@ -7,8 +7,11 @@ import {
   proxyRoutePatterns,
   routeInGroup,
 } from '../contracts/proxy-contract.ts';
+import { drawnCardPattern } from '../contracts/drawn-card-contract.ts';
 import { cachedReadAnswer, type PollCacheHeaders } from './cached-read-answer.ts';
 import { allowedOriginOf, corsForPrebuiltAnswers } from './cors.ts';
+import { drawnCard, drawnCardContentType } from './drawn-card.ts';
+import type { CardRenderer } from './drawn-per-answer.ts';
 import { checkedInput } from './request-guards.ts';
 import { ProxyError } from './errors.ts';
 import type { CachedAnswer } from './response-cache.ts';
@@ -23,14 +26,22 @@ export const staleIfErrorSeconds = 600;
 
 /**
  * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
- * per normalized query with concurrent misses coalesced, `ETag`/304, and CDN headers so a CDN absorbs a crowd.
+ * per normalized query with concurrent misses coalesced, `ETag`/304, and CDN headers so a CDN absorbs a crowd. With
+ * `renderCard` (Lit SSR), a poll's card drawn as HTML from its cached read, answered as that read is.
  */
-export function publicRoutes(runtime: ProxyRuntime): Hono {
+export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): Hono {
   const app = new Hono();
   app.use('*', corsForPrebuiltAnswers(runtime.isAllowedPage, { credentials: false, methods: ['GET'] }));
   const cacheHeaders = pollCacheHeaders(runtime.config.pollCacheSeconds);
-  const answer = (c: Context, cached: CachedAnswer) =>
-    cachedResponse(c, cached, cacheHeaders, allowedOriginOf(c, runtime.isAllowedPage), runtime.now());
+  const answer = (c: Context, cached: CachedAnswer, contentType?: string) =>
+    cachedResponse(
+      c,
+      cached,
+      cacheHeaders,
+      allowedOriginOf(c, runtime.isAllowedPage),
+      runtime.now(),
+      contentType,
+    );
 
   app.get(routeInGroup(proxyRouteGroups.polls, proxyPollsRoute), async (c) => {
     const query = new URL(c.req.url).searchParams;
@@ -54,6 +65,14 @@ export function publicRoutes(runtime: ProxyRuntime): Hono {
   app.get(routeInGroup(proxyRouteGroups.polls, proxyRoutePatterns.poll), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     return answer(c, await readPublicPoll(runtime, c, pollId));
+  });
+
+  // Registered without a renderer too: its answer then says that the card is not drawn here (`drawn-card.ts`).
+  app.get(routeInGroup(proxyRouteGroups.polls, drawnCardPattern), async (c) => {
+    const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
+    const query = new URL(c.req.url).searchParams;
+    const read = () => readPublicPoll(runtime, c, pollId);
+    return answer(c, await drawnCard(runtime, pollId, query, read, renderCard), drawnCardContentType);
   });
 
   return app;
@@ -137,13 +156,19 @@ function cachedResponse(
   cacheHeaders: PollCacheHeaders,
   allowedOrigin: string | undefined,
   now: number,
+  contentType?: string,
 ): Response {
-  const answer = cachedReadAnswer(cached, cacheHeaders, {
-    allowedOrigin,
-    ifNoneMatch: c.req.header('If-None-Match'),
-    requestId: c.get('requestId'),
-    now,
-  });
+  const answer = cachedReadAnswer(
+    cached,
+    cacheHeaders,
+    {
+      allowedOrigin,
+      ifNoneMatch: c.req.header('If-None-Match'),
+      requestId: c.get('requestId'),
+      now,
+    },
+    contentType,
+  );
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 

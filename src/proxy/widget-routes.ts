@@ -10,7 +10,8 @@ import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
 import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
-import { renderedFramePage, type FrameCardRenderer, type RenderedFramePage } from './frame-page-render.ts';
+import type { CardRenderer } from './drawn-per-answer.ts';
+import { renderedFramePage, type RenderedFramePage } from './frame-page-render.ts';
 import { pollCacheHeaders } from './public-routes.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -53,7 +54,7 @@ export function isContentHashed(path: string): boolean {
  * page gets this proxy's URL and a CSP whose `frame-ancestors` are the allowed origins; with `renderCard` (Node), its card
  * drawn from the poll's cached read (`frame-page-render.ts`), cached as that read is.
  */
-export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard?: FrameCardRenderer): Hono {
+export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard?: CardRenderer): Hono {
   const app = new Hono();
   const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
   const framePage = framePageOf(runtime);

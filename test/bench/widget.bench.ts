@@ -18,6 +18,7 @@ import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from './widget/peer-embeds.ts';
 import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
 import { ssrSnippet } from './widget/ssr-snippet.ts';
+import { hydrateFileName } from '../../widget/ssr/hydrate-file-name.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
 /** `WIDGET_BENCH_CASES=open card,ten cards`: only these cases (a focused comparison); default all. */
@@ -40,6 +41,10 @@ function printSizes(previousDir: string): void {
   console.log(`  ${previousCommit}: ${previous.bytes} B (${previous.files.join(' + ')})`);
   console.log(
     `  fan-polls.js: this build ${gzipBytes(currentDir + 'fan-polls.js')} B, ${previousCommit} ${gzipBytes(previousDir + 'fan-polls.js')} B`,
+  );
+  console.log(
+    `  a card drawn by the proxy paints from fan-polls.js and its markup, and takes clicks once ` +
+      `${hydrateFileName} (${gzipBytes(currentDir + hydrateFileName)} B) has run`,
   );
 }
 
@@ -75,6 +80,7 @@ export default async function widgetBench(): Promise<void> {
   ensureWidgetBuilt();
   const builds: BenchBuild[] = [
     { name: 'recommended', widgetDir: currentDir, snippet: snippets.recommended },
+    { name: 'recommended-data', widgetDir: currentDir, snippet: snippets.recommendedData },
     { name: 'current', widgetDir: currentDir, snippet: snippets.current },
     { name: 'previous', widgetDir: previousWidgetDir(), snippet: snippets.current },
     { name: 'inline', widgetDir: currentDir, snippet: snippets.inline },
@@ -86,9 +92,15 @@ export default async function widgetBench(): Promise<void> {
   builds.push({ name: 'ssr', widgetDir: currentDir, snippet: ssr.snippet });
   /** Peers embed one open poll: they run in that case only. */
   const isPeer = (build: BenchBuild) => build.name === 'typeform' || build.name === 'giscus';
-  printSizes(builds[2]!.widgetDir);
+  /** Which builds run in a case: peers in the open card's; the page-language snippet where it differs (one card). */
+  const runsIn = (build: BenchBuild, benchCase: BenchCase) =>
+    isPeer(build)
+      ? benchCase === 'open card'
+      : build.name !== 'recommended-data' || benchCase === 'open card' || benchCase === 'read-only card';
+  printSizes(builds[3]!.widgetDir);
   const label: Record<string, string> = {
     recommended: 'this build, recommended snippet',
+    'recommended-data': 'this build, recommended, page language',
     current: 'this build, one-line script tag',
     previous: `${previousCommit}, one-line script tag`,
     inline: 'inline-JS floor',
@@ -122,7 +134,7 @@ export default async function widgetBench(): Promise<void> {
       for (const benchCase of cases)
         // Alternating builds, so that load from other processes on the machine hits both alike.
         for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
-          if (isPeer(build) && benchCase !== 'open card') continue;
+          if (!runsIn(build, benchCase)) continue;
           const figures = await measurePage(
             browser,
             `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
@@ -149,7 +161,7 @@ export default async function widgetBench(): Promise<void> {
   const dataMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.dataMs));
   const rows = cases.flatMap((benchCase: BenchCase) =>
     builds
-      .filter((build) => !isPeer(build) || benchCase === 'open card')
+      .filter((build) => runsIn(build, benchCase))
       .map((build) => {
         const ms = dataMedian(`${benchCase}|${build.name}`);
         return {

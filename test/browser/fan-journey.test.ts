@@ -1,5 +1,6 @@
 // The fan's journey in the three engines fans use, with the page on the proxy's site and on another site, each
-// engine's cookie policies: every case completes with the vote recorded once, or ends in the documented sentence.
+// engine's cookie policies: every case completes with the vote recorded once, or ends in the documented sentence. The
+// page's first card paints from the proxy's drawing (the recommended snippet) and votes once hydrated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxInstalled } from '../support/firefox.ts';
 import { startWebKitDriver, webkitInstalled, type WebKitDriver } from '../support/webkit.ts';
@@ -66,6 +67,8 @@ describe.each(['same-site', 'cross-site'] as const)('the fan journey, page %s wi
         );
         const got = (each: CardOutcome) => (each.kind === 'voted' ? 'voted' : each.message);
         expect({ card: got(outcome.card), banner: got(outcome.banner) }).toEqual(journey.expected);
+        // The demo's report card has the recommended snippet: painted from the proxy's drawing, then hydrated.
+        expect(outcome.drawnCards).toBe(1);
       } finally {
         await browser.close();
       }

@@ -26,6 +26,7 @@ afterAll(async () => {
 async function openDemo(
   width = 1280,
   bypassCSP = false,
+  query = '',
 ): Promise<{ page: Page; violations: string[]; failed: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP });
   await page.addInitScript(() => {
@@ -44,7 +45,7 @@ async function openDemo(
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto(stack.demo.url);
+  await page.goto(stack.demo.url + query);
   await page.locator('fan-poll >> [part="question"]').first().waitFor();
   return { page, violations, failed };
 }
@@ -93,7 +94,8 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
       if (message.type() === 'error') logged.push(message.text());
     });
     await page.route('**/widget/chunks/define-list-*.js', (route) => route.abort('connectionreset'));
-    await page.goto(stack.demo.url);
+    // The one-line script tag's page: its element code imports the list's body as a chunk of its own.
+    await page.goto(`${stack.demo.url}/?embed=script-tag`);
     const first = page.locator('fan-poll').first();
     await first.locator('[part="question"]').waitFor();
     await page.locator('fan-poll-list').scrollIntoViewIfNeeded();
@@ -146,35 +148,48 @@ describe('widget embeds in Chromium (demo page, live sandbox through the proxy)'
     await page.close();
   });
 
-  it('shows no Content Security Policy violation on the strict-CSP demo page', async () => {
-    const { page, violations, failed } = await openDemo();
-    await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
-    await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
-    await page.locator('fan-poll-list fan-poll').first().scrollIntoViewIfNeeded();
-    await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-    expect(seen).toEqual([]);
-    // The element code and the lazy chunks (the list, the card's details with their adopted styles) came in as
-    // modules under the nonce + strict-dynamic policy.
-    const chunks = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.startsWith('/widget/chunks/'))
-        .map((path) => path.replace(/-[\w-]{8}\.js$/, '-<hash>.js')),
-    );
-    expect(chunks).toEqual(
-      expect.arrayContaining([
+  it.each([
+    // The recommended snippet: the report's card drawn by the proxy (its styles as constructed sheets), then the
+    // hydrating bundle, one module with everything.
+    ['recommended snippet', '', ['/widget/fan-polls.js', '/widget/fan-polls-hydrate.js']],
+    // The one-line script tag: the element code and the lazy chunks (the list, the card's details with their adopted
+    // styles).
+    [
+      'one-line script tag',
+      '/?embed=script-tag',
+      [
         '/widget/chunks/page-widget-<hash>.js',
         '/widget/chunks/define-list-<hash>.js',
         '/widget/chunks/card-details-<hash>.js',
-      ]),
-    );
-    expect(violations).toEqual([]);
-    const demoOrigin = new URL(stack.demo.url).origin;
-    expect(failed.filter((line) => new URL(line.split(' ')[1]!).origin === demoOrigin)).toEqual([]);
-    await page.close();
-  });
+      ],
+    ],
+  ])(
+    'shows no Content Security Policy violation on the strict-CSP demo page, %s',
+    async (_embed, query, code) => {
+      const { page, violations, failed } = await openDemo(1280, false, query);
+      await page.locator('fan-poll-frame iframe').scrollIntoViewIfNeeded();
+      await page.frameLocator('fan-poll-frame iframe').locator('fan-poll [part="question"]').waitFor();
+      await page.locator('fan-poll-list fan-poll').first().scrollIntoViewIfNeeded();
+      await page.locator('fan-poll-list fan-poll [part="question"]').first().waitFor();
+      const seen = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(seen).toEqual([]);
+      // The embed's code came in as modules under the nonce + strict-dynamic policy.
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/widget/'))
+          .map((path) => path.replace(/-[\w-]{8}\.js$/, '-<hash>.js')),
+      );
+      expect(scripts).toEqual(expect.arrayContaining(code));
+      expect(violations).toEqual([]);
+      const demoOrigin = new URL(stack.demo.url).origin;
+      expect(failed.filter((line) => new URL(line.split(' ')[1]!).origin === demoOrigin)).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('gives the demo page an SVG icon from its own origin, so the browser asks for no /favicon.ico', async () => {
     const { page } = await openDemo();

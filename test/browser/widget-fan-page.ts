@@ -61,13 +61,16 @@ export function useFanStack() {
 
 /** The helpers, for the browser and stack a test file starts in its `beforeAll` (read when each is called). */
 export function fanPages(current: () => { browser: Browser; stack: WidgetStack }) {
-  /** The demo page in a fresh profile (no session cookie), its first card ready for a signed-out fan. */
-  async function openAsNewFan(): Promise<FanPage> {
+  /**
+   * The demo page (`query`: another embed of it, such as `/?embed=script-tag`) in a fresh profile (no session cookie),
+   * its first card ready for a signed-out fan.
+   */
+  async function openAsNewFan(query = ''): Promise<FanPage> {
     const { browser, stack } = current();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const { votePosts, handoffPosts } = recordFanPosts(page);
-    await page.goto(stack.demo.url);
+    await page.goto(stack.demo.url + query);
     const card = page.locator('fan-poll').first();
     // The voting part has loaded and found no session (no extension): the fan is asked to sign in.
     await card

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
+import { drawnCardPath } from '../../src/contracts/drawn-card-contract.ts';
+import { drawnCardMark } from '../../widget/delivery/drawn-cards.ts';
 import { embedSnippet, preloadLines, type EmbedChoice } from '../../widget/configurator/embed-snippet.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import { widgetVersion } from '../../widget/base/widget-version.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { ensureWidgetBuilt, launchChromium, onAnotherSite, startStackAllowing } from './widget-stack.ts';
@@ -77,6 +80,10 @@ interface Load {
   readonly pollReads: string[];
   /** Sequential round trips after the HTML to the first poll read's answer. */
   readonly roundTripsToData: number;
+  /** Sequential round trips after the HTML to the answer of `url`'s request. */
+  readonly roundTripsTo: (url: string) => number;
+  /** Errors thrown into the page. */
+  readonly errors: string[];
   /** Every URL the page requested. */
   readonly requested: string[];
   /** The round trip at which each chunk started (1: with the HTML), by its name without the hash. */
@@ -97,12 +104,63 @@ function chunkDepths<Timed extends { url: string }>(
   return byName;
 }
 
-/** Opens `path` with a fresh context and waits until every card shows its question. */
-async function load(path: string, html: string, cards: number): Promise<Load> {
+/** What the page's first card was at its first frame with its poll on screen (`watchFirstPaint`). */
+interface FirstPaint {
+  card: Element;
+  questionNode: Node;
+  question: string;
+  text: string;
+  radius: string;
+  inert: boolean;
+  elementDefined: boolean;
+  pollReadsBefore: number;
+  /** The entry's performance marks of drawn cards (`drawnCardMark`). */
+  marks: number;
+  readyHeard: boolean;
+}
+
+/** Watches the first card from the first frame on, before the page's scripts run: see `FirstPaint`. */
+const watchFirstPaint = `(() => {
+  const watch = { readyHeard: false };
+  window.firstPaint = watch;
+  document.addEventListener('fan-poll-ready', () => { watch.readyHeard = true; });
+  const tick = () => {
+    const card = document.querySelector('fan-poll');
+    const question = card?.shadowRoot?.querySelector('[part="question"]');
+    if (!question) return requestAnimationFrame(tick);
+    Object.assign(watch, {
+      card,
+      questionNode: question.firstChild ?? question,
+      question: question.textContent.trim(),
+      text: card.shadowRoot.textContent.replace(/\\s+/g, ' '),
+      radius: getComputedStyle(card.shadowRoot.querySelector('[part="card"]')).borderTopLeftRadius,
+      inert: card.inert,
+      elementDefined: customElements.get('fan-poll') !== undefined,
+      pollReadsBefore: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/polls?')).length,
+      marks: performance.getEntriesByName(${JSON.stringify(drawnCardMark)}, 'mark').length,
+    });
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/**
+ * Opens `path` with a fresh context and waits until every card shows its question; `prepare` may route the page's
+ * requests first.
+ */
+async function load(
+  path: string,
+  html: string,
+  cards: number,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<Load> {
   pages.set(path, html);
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
+  await prepare?.(page);
+  await page.addInitScript({ content: watchFirstPaint });
   const warnings: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
   });
@@ -131,6 +189,8 @@ async function load(path: string, html: string, cards: number): Promise<Load> {
     page,
     pollReads: reads.map((request) => request.url),
     roundTripsToData: depth.get(reads[0]!) ?? Number.NaN,
+    roundTripsTo: (url) => depth.get(timed.find((request) => request.url === url)!) ?? Number.NaN,
+    errors,
     requested: timed.map((request) => request.url),
     chunkDepths: chunkDepths(timed, depth),
     warnings,
@@ -140,6 +200,97 @@ async function load(path: string, html: string, cards: number): Promise<Load> {
 const openPoll = () => polls.find((poll) => poll.status === 'open')!;
 
 describe('the recommended snippet in Chromium', () => {
+  it('paints a card in a language of its own from the proxy’s drawing, before any element code, then hydrates it', async () => {
+    const poll = openPoll();
+    const { html } = embedSnippet({ ...choiceFor(poll.id), lang: 'fr' });
+    // Under a style-src without 'unsafe-inline' (the article's own rule carries a nonce): the drawn card's styles
+    // must still apply, as constructed sheets.
+    const strict = `<meta http-equiv="Content-Security-Policy" content="style-src 'nonce-article'">`;
+    // The element code held back until the card is on screen: on a phone's network it arrives well after the drawn
+    // card (`npm run bench -- widget`); here on loopback it would arrive with it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const { page, requested, roundTripsTo, chunkDepths, warnings, errors } = await load(
+      '/drawn.html',
+      articlePage(strict + html, '').replace('<style>', '<style nonce="article">'),
+      1,
+      (page) => page.route(/fan-polls-hydrate\.js$/, (route) => released.then(() => route.continue())),
+    );
+    const drawnUrl = `${stack.proxy.url}${drawnCardPath(poll.id, { lang: 'fr' })}`;
+    // The preloaded request is the one used, one round trip after the HTML; no chunk at all, and no poll read before
+    // the card was on screen.
+    expect(requested.filter((url) => url.includes('/card'))).toEqual([drawnUrl]);
+    expect(roundTripsTo(drawnUrl)).toBe(1);
+    expect(chunkDepths).toEqual({});
+    const firstPaint = await page.evaluate(
+      () => (window as unknown as { firstPaint: FirstPaint }).firstPaint,
+    );
+    expect(firstPaint.elementDefined).toBe(false);
+    expect(firstPaint.pollReadsBefore).toBe(0);
+    expect(firstPaint.question).toBe(poll.question);
+    // French words, drawn by the proxy in the card's language.
+    expect(firstPaint.text).toMatch(/vote/i);
+    expect(firstPaint.text).toContain('Se connecter');
+    expect(firstPaint.radius).not.toBe('0px');
+    expect(firstPaint.inert).toBe(true);
+    expect(firstPaint.marks).toBe(1);
+    await page.screenshot({ path: screenshotPath('drawn-card-fr-first-paint.png') });
+    release();
+    // Hydrated: the page's own element (its listener heard the card), the same text nodes, and it takes clicks.
+    await page.waitForFunction(() => {
+      const card = document.querySelector('fan-poll') as (HTMLElement & { updateComplete?: unknown }) | null;
+      return card?.matches(':defined') && !card.inert;
+    });
+    const after = await page.evaluate(() => {
+      const watch = (window as unknown as { firstPaint: FirstPaint }).firstPaint;
+      const card = document.querySelector('fan-poll')!;
+      return {
+        sameElement: card === watch.card,
+        sameQuestion: card.shadowRoot!.contains(watch.questionNode),
+        ready: watch.readyHeard,
+        styleAfter: getComputedStyle(card.shadowRoot!.querySelector('[part="card"]')!).borderTopLeftRadius,
+      };
+    });
+    expect(after).toEqual({
+      sameElement: true,
+      sameQuestion: true,
+      ready: true,
+      styleAfter: firstPaint.radius,
+    });
+    await page
+      .locator('fan-poll [part="button"]:not([aria-disabled="true"])', { hasText: 'Se connecter' })
+      .waitFor();
+    expect(warnings.filter((text) => /preload|security policy|hydrat/i.test(text))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: screenshotPath('drawn-card-fr-hydrated.png') });
+    await page.context().close();
+  });
+
+  it('paints from the element code when the proxy cannot draw the card, and throws nothing into the page', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const { html } = embedSnippet({ ...choiceFor(missing), lang: 'en' });
+    pages.set('/undrawn.html', articlePage(html, ''));
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/card')) answers.push(response.status());
+    });
+    await page.goto(`${server.url}/undrawn.html`);
+    // The card says what a card of an unknown poll says, drawn by the element code.
+    await page.locator('fan-poll [part="status"], fan-poll [role="alert"]').first().waitFor();
+    expect(answers).toEqual([404]);
+    expect(
+      await page
+        .locator('fan-poll')
+        .evaluate((card) => card.matches(':defined') && !(card as HTMLElement).inert),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reads the poll once, with the preloaded request, one round trip after the HTML', async () => {
     const { html } = embedSnippet(choiceFor(openPoll().id));
     const { page, pollReads, roundTripsToData, requested, warnings } = await load(

@@ -23,7 +23,9 @@ const platformLatencyMs = 6000;
 
 describe('a vote on a slow platform (Chromium, demo page, proxy popup)', () => {
   it('ends "You voted for X" when the proxy could not confirm the vote, and the platform has exactly one', async () => {
-    const fan = await openAsNewFan();
+    // The one-line script tag's page: the settling of a vote is a chunk of its own there (the recommended snippet's
+    // hydrating bundle has it inline).
+    const fan = await openAsNewFan('/?embed=script-tag');
     const { card, page } = fan;
     const pollId = (await card.getAttribute('poll-id'))!;
     const errors = await page.evaluateHandle(() => {

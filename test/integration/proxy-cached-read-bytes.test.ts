@@ -232,7 +232,7 @@ describe('the cached poll read on Node, answered before the app (issue 26)', () 
     );
   });
 
-  it('leaves everything else to the app: another method, a query, a body, an odd path, a stale entry', async () => {
+  it('leaves everything else to the app: another method, a query, a body, an odd path, the drawn card, a stale entry', async () => {
     const path = `/api/polls/${pollId}`;
     await rawGet(`${withFirst.url}${path}`, {});
     toApp.length = 0;
@@ -240,6 +240,7 @@ describe('the cached poll read on Node, answered before the app (issue 26)', () 
     await rawGet(`${withFirst.url}${path}`, {}, { method: 'HEAD' });
     await rawGet(`${withFirst.url}${path}`, { 'Content-Length': '1' }, { body: 'x' });
     await rawGet(`${withFirst.url}${path}/`, {});
+    await rawGet(`${withFirst.url}${path}/card`, {});
     await rawGet(`${withFirst.url}/api/polls/not-a-uuid`, {});
     await rawGet(`${withFirst.url}/api/polls/${encodeURIComponent(pollId).replace('-', '%2D')}`, {});
     await rawGet(`${withFirst.url}/api/polls/00000000-0000-4000-8000-000000000000`, {});
@@ -248,6 +249,7 @@ describe('the cached poll read on Node, answered before the app (issue 26)', () 
       `HEAD ${path}`,
       `GET ${path}`,
       `GET ${path}/`,
+      `GET ${path}/card`,
       'GET /api/polls/not-a-uuid',
       `GET /api/polls/${pollId.replace('-', '%2D')}`,
       'GET /api/polls/00000000-0000-4000-8000-000000000000',

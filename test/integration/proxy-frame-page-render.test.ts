@@ -3,7 +3,7 @@
 // 500, when the poll cannot be drawn. Against the sandbox as a real server and the built widget (`dist/widget/`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
-import { maxDrawnPerAnswer } from '../../src/proxy/frame-page-render.ts';
+import { maxDrawnPerAnswer } from '../../src/proxy/drawn-per-answer.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 

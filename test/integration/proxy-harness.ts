@@ -60,7 +60,7 @@ export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
-  deps: Pick<ProxyDeps, 'now' | 'sessions'> & { readonly logger?: ProxyLogger } = {},
+  deps: Pick<ProxyDeps, 'now' | 'sessions' | 'renderFrameCard'> & { readonly logger?: ProxyLogger } = {},
 ): Promise<Harness> {
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];

@@ -29,6 +29,25 @@ describe('embedSnippet', () => {
     );
   });
 
+  it('preloads a card in a language of its own as the proxy draws it, with the entry and the hydrating bundle', () => {
+    const id = '3f2b8a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const { html } = embedSnippet({
+      ...choice,
+      pollId: id,
+      lang: 'fr',
+      results: 'after-vote',
+      elementCode: ['chunks/page-widget-AbC12345.js'],
+    });
+    expect(html.split('\n').slice(0, 4)).toEqual([
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">',
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls-hydrate.js">',
+      // `drawnCardPath`'s URL, the one `widget/delivery/drawn-cards.ts` asks for; `&` escaped in the attribute.
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="https://polls.club.example/api/polls/${id}/card?lang=fr&amp;results=after-vote">`,
+      '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>',
+    ]);
+    expect(html).toContain('  results="after-vote"\n  lang="fr"\n');
+  });
+
   it('preloads a card’s element code and its read exactly as the entry then asks for them', () => {
     const id = '3f2b8a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
     const { html } = embedSnippet({ ...choice, pollId: id, elementCode: ['chunks/page-widget-AbC12345.js'] });

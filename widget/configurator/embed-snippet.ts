@@ -1,6 +1,8 @@
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { escapeHtml } from '../../src/contracts/html-escape.ts';
 import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
+import { drawnCardPath, type DrawnCardSettings } from '../../src/contracts/drawn-card-contract.ts';
+import { hydrateFileName } from '../ssr/hydrate-file-name.ts';
 
 /** What the partner chose in the configurator. */
 export interface EmbedChoice {
@@ -85,6 +87,26 @@ export function preloadLines(
   ];
 }
 
+/**
+ * The head lines of a card drawn by the proxy (`src/contracts/drawn-card-contract.ts`): the card's markup preloaded
+ * exactly as the entry asks for it (`widget/delivery/drawn-cards.ts`), so that the card paints from it one round trip
+ * after the HTML with no element code, and `modulepreload` for the entry and the hydrating bundle that makes it live.
+ */
+export function drawnCardPreloadLines(
+  proxyUrl: string,
+  version: string,
+  pollId: string,
+  settings: DrawnCardSettings,
+): string[] {
+  const base = `${proxyUrl}/widget/v${version}`;
+  return [
+    ...['fan-polls.js', hydrateFileName].map(
+      (file) => `<link rel="modulepreload" href="${escapeHtml(`${base}/${file}`)}">`,
+    ),
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + drawnCardPath(pollId, settings))}">`,
+  ];
+}
+
 /** The snippet for `choice`, exactly as a partner pastes it: script tag pinned to the version, element, CSS rule. */
 export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
   const base = `${choice.proxyUrl}/widget/v${choice.version}`;
@@ -103,10 +125,15 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
     choice.embed === 'card'
       ? '\n  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n'
       : '';
-  const preloads =
-    choice.embed === 'card'
-      ? preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode).join('\n') + '\n'
-      : '';
+  // A card in a language of its own is drawn by the proxy in it; in the page's language (unknown here), it paints
+  // from the element code and its preloaded data.
+  const cardPreloads = choice.lang
+    ? drawnCardPreloadLines(choice.proxyUrl, choice.version, choice.pollId, {
+        lang: choice.lang,
+        results: choice.results,
+      })
+    : preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode);
+  const preloads = choice.embed === 'card' ? cardPreloads.join('\n') + '\n' : '';
   const html = `${preloads}${script}\n${opening}\n>${fallback}</${tag}>\n`;
   const css = `${tag} {\n${reservedSpace(choice)
     .map(([property, value]) => `  ${property}: ${value};`)

@@ -465,6 +465,14 @@ export class FanPollsConfigurator extends LitElement {
     return html`<section aria-labelledby="snippet-title">
       <h2 id="snippet-title">Your snippet</h2>
       <p>In your page's HTML, where the embed goes:</p>
+      ${
+        choice.embed === 'card' && !choice.lang
+          ? html`<p class="drawn-hint">
+              Choose your page's language above: the proxy then draws the card, and it paints before the
+              element code arrives.
+            </p>`
+          : nothing
+      }
       <pre><code class="snippet-html">${snippet.html}</code></pre>
       <button type="button" @click=${() => void this.#copy('HTML', snippet.html)}>Copy HTML</button>
       <p>In your stylesheet (it keeps the space before the data arrives: no layout shift):</p>

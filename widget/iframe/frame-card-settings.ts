@@ -1,3 +1,4 @@
+import { isLanguageTag } from '../../src/contracts/drawn-card-contract.ts';
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import type { ResultsSetting } from '../fan-poll/fan-poll.ts';
 
@@ -26,7 +27,7 @@ export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
   }
   return {
     pollId: params.get('poll') ?? '',
-    ...(lang && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(lang) ? { lang } : {}),
+    ...(lang && isLanguageTag(lang) ? { lang } : {}),
     ...(theme === 'dark' || theme === 'light' || theme === 'auto' ? { theme } : {}),
     transparent: params.get('transparent') === '1',
     ...(results === 'after-vote' || results === 'after-close' ? { results } : {}),

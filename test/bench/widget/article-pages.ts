@@ -2,7 +2,9 @@
 // each build's README says (its snippet), in four cases; and the two floors a card is measured against.
 import { escapeHtml } from '../../../src/contracts/html-escape.ts';
 import type { Poll } from '../../../src/platform/types.ts';
+import { drawnCardPath } from '../../../src/contracts/drawn-card-contract.ts';
 import { proxyPollsPath } from '../../../src/polls/proxy-polls-path.ts';
+import { hydrateFileName } from '../../../widget/ssr/hydrate-file-name.ts';
 
 export type BenchCase = 'open card' | 'read-only card' | 'ten cards' | 'iframe banner';
 export const benchCases: readonly BenchCase[] = ['open card', 'read-only card', 'ten cards', 'iframe banner'];
@@ -53,11 +55,32 @@ export const snippets = {
         : `<script type="module" src="widget/fan-polls.js" data-proxy="${proxyUrl}"></script>`,
   },
   /**
-   * This build with the README's recommended snippet (docs/embedding.md): modulepreload of the entry and its element
-   * code (and `card-details` for a read-only poll), the batched read preloaded exactly as the entry asks for it, and
-   * `eager` on the cards it lists (all of them here). The banner has no preload lines.
+   * This build with the README's recommended snippet (docs/embedding.md), the configurator's for a card in a language
+   * the partner chose (English here): the card drawn by the proxy preloaded exactly as the entry asks for it
+   * (`drawnCardPath`), with modulepreload of the entry and the hydrating bundle. A page of several cards has the
+   * batched read and the element code preloaded instead (`recommendedData`). The banner has no preload lines.
    */
   recommended: {
+    head: (proxyUrl, banner, page): string => {
+      if (banner || page.ids.length !== 1) return snippets.recommendedData.head(proxyUrl, banner, page);
+      return (
+        reserved +
+        ['fan-polls.js', hydrateFileName]
+          .map((file) => `<link rel="modulepreload" href="widget/${file}">`)
+          .join('') +
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + drawnCardPath(page.ids[0]!, { lang: 'en' }))}">` +
+        `<script type="module" src="widget/fan-polls.js" data-proxy="${proxyUrl}"></script>`
+      );
+    },
+    card: (poll) =>
+      `<fan-poll poll-id="${poll.id}" lang="en" eager><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`,
+  },
+  /**
+   * The recommended snippet for a card in the page's language (the configurator's default) and for a page of several
+   * cards: modulepreload of the entry and its element code (and `card-details` for a read-only poll), the batched
+   * read preloaded exactly as the entry asks for it, and `eager` on the cards it lists (all of them here).
+   */
+  recommendedData: {
     head: (proxyUrl, banner, page) => {
       if (banner) return reserved + `<script type="module" src="widget/fan-polls-frame.js"></script>`;
       const code = [...page.build.scriptTagCard, ...(page.readOnly ? (page.build.readOnlyCard ?? []) : [])];

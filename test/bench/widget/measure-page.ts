@@ -78,7 +78,8 @@ const watchCards = `(() => {
         seen.height = card.getBoundingClientRect().height;
       }
       const button = root.querySelector('[part="button"]');
-      if (seen.data !== undefined && seen.interactive === undefined && button && button.getAttribute('aria-disabled') !== 'true')
+      // A card drawn by the proxy shows its button before its element code ran: it works once the card is upgraded.
+      if (seen.data !== undefined && seen.interactive === undefined && button && card.matches(':defined') && button.getAttribute('aria-disabled') !== 'true')
         seen.interactive = now;
     });
     requestAnimationFrame(tick);

@@ -3,6 +3,7 @@
 // the proxy's origin), whose vote the platform records once too, the page's card following it, and sign-out there.
 // Each state is saved as a screenshot.
 import type { Sandbox } from '../../../src/sandbox/sandbox.ts';
+import { drawnCardMark } from '../../../widget/delivery/drawn-cards.ts';
 import { waitUntil } from '../../support/wait-until.ts';
 import { screenshotPath } from '../../support/screenshots.ts';
 import { cardTargets, readCard } from './card-reading.ts';
@@ -19,6 +20,8 @@ export interface JourneyStack {
 export interface JourneyOutcome {
   readonly card: CardOutcome;
   readonly banner: CardOutcome;
+  /** The page's cards that painted from the proxy's drawing (the recommended snippet's), by their timeline mark. */
+  readonly drawnCards: number;
 }
 
 const card = cardTargets('fan-poll');
@@ -34,6 +37,10 @@ export async function runFanJourney(
   const shooter = (part: string) => (state: string) =>
     page.screenshot(screenshotPath(`journey-${name}-${part}-${state}.png`));
   await waitUntil(() => page.has(card.signIn), 'the card to offer sign-in');
+  const drawnCards = await page.evaluate(
+    (mark) => performance.getEntriesByName(mark, 'mark').length,
+    drawnCardMark,
+  );
   const banner = await page.frame(bannerFrame);
   await assertBannerAndList(page, banner);
   await shooter('card')('signed-out');
@@ -57,7 +64,7 @@ export async function runFanJourney(
     page,
     fromCard.kind === 'voted',
   );
-  return { card: fromCard, banner: fromBanner };
+  return { card: fromCard, banner: fromBanner, drawnCards };
 }
 
 /**

@@ -1,0 +1,53 @@
+/**
+ * A card drawn by the proxy (issue 25): `GET /api/polls/:pollId/card?lang=&results=` answers the
+ * `<fan-poll>` as HTML, its markup in a declarative shadow root, drawn with the proxy's cached read of the poll. The
+ * recommended snippet preloads that URL and the script-tag entry paints from it, then hydrates the card. One owner
+ * for the URL, shared by the entry (which asks for it), the configurator (which preloads it) and the proxy (which reads
+ * it): the preload is reused only when its URL is exactly the one the entry asks for.
+ */
+import { pollsPath } from './proxy-paths.ts';
+
+/**
+ * What a drawn card's markup depends on besides its poll: the card's attributes that change its words. (`theme` and
+ * `transparent` are styles of the page's own element, which keeps its attributes; tracking values are not drawn.)
+ */
+export interface DrawnCardSettings {
+  /** The card's own `lang` (a language tag); the proxy draws it in English when absent. */
+  readonly lang?: string | null | undefined;
+  /** `after-vote` or `after-close`; any other value is the default (`always`). */
+  readonly results?: string | null | undefined;
+}
+
+const resultsSettings = ['after-vote', 'after-close'];
+
+/** The route as the proxy's router matches it. */
+export const drawnCardPattern = `${pollsPath}/:pollId/card`;
+
+/** A language tag's shape (RFC 5646's common form), as a card's settings in a URL take it (else no language). */
+export function isLanguageTag(value: string): boolean {
+  return /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(value);
+}
+
+/**
+ * The drawn card's path and query for `pollId` (not encoded twice: a poll id is a UUID), in one canonical order and
+ * with only the settings that differ from the card's defaults (`results` a known value), so that a page's preload and the entry's request are
+ * one URL and one cache entry.
+ */
+export function drawnCardPath(pollId: string, settings: DrawnCardSettings): string {
+  const query = new URLSearchParams();
+  // As given: the proxy draws only a well-formed tag (`drawnCardSettings`), and a page preloads only what it writes.
+  if (settings.lang) query.set('lang', settings.lang);
+  if (settings.results && resultsSettings.includes(settings.results)) query.set('results', settings.results);
+  const search = query.toString();
+  return `${pollsPath}/${encodeURIComponent(pollId)}/card${search ? `?${search}` : ''}`;
+}
+
+/** The settings of a drawn card's query, the known values only (what `drawnCardPath` writes). */
+export function drawnCardSettings(params: URLSearchParams): DrawnCardSettings {
+  const lang = params.get('lang') ?? '';
+  const results = params.get('results') ?? '';
+  return {
+    lang: isLanguageTag(lang) ? lang : undefined,
+    results: resultsSettings.includes(results) ? results : undefined,
+  };
+}

@@ -1,0 +1,75 @@
+import { drawnCardSettings } from '../contracts/drawn-card-contract.ts';
+import type { ResultsSetting } from '../../widget/fan-poll/fan-poll.ts';
+import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
+import { cardMarkupOf, DrawnPerAnswer, type CardRenderer } from './drawn-per-answer.ts';
+import { ProxyError } from './errors.ts';
+import { etagOf, type CachedAnswer } from './response-cache.ts';
+import type { ProxyRuntime } from './runtime.ts';
+
+/** A drawn card's body: markup the page's script fetches and puts in place (never navigated to: no CSP of its own). */
+export const drawnCardContentType = 'text/html; charset=utf-8';
+
+/**
+ * The card of `drawnCardPattern` (issue 25): `renderFanPoll`'s `<fan-poll>` (its declarative shadow root, and the
+ * poll's data block in its light DOM to hydrate from), drawn from the poll's cached public read as the banner's page
+ * is (`frame-page-render.ts`). It is a cached answer of its own (its body the markup, its ETag the markup's, its
+ * `storedAt` and so its `Age` the read's), which the `/api/polls` group answers as it answers that read: the same
+ * CORS, cache headers and 304. Its settings are the request's `query` (`drawnCardSettings`); `read` starts the poll
+ * read, only once there is a renderer to draw with.
+ *
+ * Throws `card_not_drawn` (404) when there is no renderer (a runtime without Lit SSR), the read fails or takes longer
+ * than `framePollDeadlineMs`, the render fails or draws no poll, or the answer has its `maxDrawnPerAnswer` drawings
+ * already: the page's script then reads the poll as any card does.
+ */
+export async function drawnCard(
+  runtime: ProxyRuntime,
+  pollId: string,
+  query: URLSearchParams,
+  read: () => Promise<CachedAnswer>,
+  renderCard: CardRenderer | undefined,
+): Promise<CachedAnswer> {
+  const drawnSettings = settingsToDraw(query);
+  const options: RenderFanPollOptions = {
+    pollId,
+    proxy: runtime.config.publicUrl,
+    ...drawnSettings,
+    eager: true,
+  };
+  const drawn =
+    renderCard &&
+    (await drawnCards.drawing(
+      read(),
+      JSON.stringify(drawnSettings),
+      (poll) => drawCard(poll, options, renderCard),
+      runtime.logger,
+    ));
+  if (drawn === undefined) {
+    throw new ProxyError('card_not_drawn', 'This card is not drawn here; read the poll instead.');
+  }
+  return drawn;
+}
+
+/**
+ * The query's settings as the render takes them, absent ones left out: one key per drawing, however a request says
+ * "the default". Known values only: `drawnCardSettings` keeps no other.
+ */
+function settingsToDraw(query: URLSearchParams): Pick<RenderFanPollOptions, 'lang' | 'results'> {
+  const { lang, results } = drawnCardSettings(query);
+  return {
+    ...(lang ? { lang } : {}),
+    ...(results ? { results: results as ResultsSetting } : {}),
+  };
+}
+
+/** Cards drawn from one poll answer, per settings (`drawn-per-answer.ts`). */
+const drawnCards = new DrawnPerAnswer<CachedAnswer>('card_undrawn');
+
+/** The card drawn from `poll`, its ETag computed once here; undefined when it draws no poll. */
+async function drawCard(
+  poll: CachedAnswer,
+  options: RenderFanPollOptions,
+  renderCard: CardRenderer,
+): Promise<CachedAnswer | undefined> {
+  const card = await cardMarkupOf(poll, options, renderCard);
+  return card === undefined ? undefined : { body: card, etag: await etagOf(card), storedAt: poll.storedAt };
+}
