@@ -2,6 +2,7 @@ import { drawnCardSettings } from '../contracts/drawn-card-contract.ts';
 import type { ResultsSetting } from '../../widget/fan-poll/fan-poll.ts';
 import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
 import { cardMarkupOf, DrawnPerAnswer, type CardRenderer } from './drawn-per-answer.ts';
+import { gzipOf } from './content-coding.ts';
 import { ProxyError } from './errors.ts';
 import { etagOf, type CachedAnswer } from './response-cache.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -27,7 +28,7 @@ export async function drawnCard(
   query: URLSearchParams,
   read: () => Promise<CachedAnswer>,
   renderCard: CardRenderer | undefined,
-): Promise<CachedAnswer> {
+): Promise<DrawnCard> {
   const drawnSettings = settingsToDraw(query);
   const options: RenderFanPollOptions = {
     pollId,
@@ -61,15 +62,22 @@ function settingsToDraw(query: URLSearchParams): Pick<RenderFanPollOptions, 'lan
   };
 }
 
-/** Cards drawn from one poll answer, per settings (`drawn-per-answer.ts`). */
-const drawnCards = new DrawnPerAnswer<CachedAnswer>('card_undrawn');
+/** A drawn card: a cached answer of its own, and its body gzipped (`content-coding.ts`). */
+export interface DrawnCard extends CachedAnswer {
+  readonly gzipped: Uint8Array<ArrayBuffer>;
+}
 
-/** The card drawn from `poll`, its ETag computed once here; undefined when it draws no poll. */
+/** Cards drawn from one poll answer, per settings (`drawn-per-answer.ts`). */
+const drawnCards = new DrawnPerAnswer<DrawnCard>('card_undrawn');
+
+/** The card drawn from `poll`, its ETag and gzip computed once here; undefined when it draws no poll. */
 async function drawCard(
   poll: CachedAnswer,
   options: RenderFanPollOptions,
   renderCard: CardRenderer,
-): Promise<CachedAnswer | undefined> {
+): Promise<DrawnCard | undefined> {
   const card = await cardMarkupOf(poll, options, renderCard);
-  return card === undefined ? undefined : { body: card, etag: await etagOf(card), storedAt: poll.storedAt };
+  if (card === undefined) return undefined;
+  const [etag, gzipped] = await Promise.all([etagOf(card), gzipOf(card)]);
+  return { body: card, etag, storedAt: poll.storedAt, gzipped };
 }

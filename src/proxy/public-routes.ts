@@ -10,6 +10,7 @@ import {
 import { drawnCardPattern } from '../contracts/drawn-card-contract.ts';
 import { cachedReadAnswer, type PollCacheHeaders } from './cached-read-answer.ts';
 import { allowedOriginOf, corsForPrebuiltAnswers } from './cors.ts';
+import { withContentCoding } from './content-coding.ts';
 import { drawnCard, drawnCardContentType } from './drawn-card.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
 import { checkedInput } from './request-guards.ts';
@@ -72,7 +73,12 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId')).toLowerCase();
     const query = new URL(c.req.url).searchParams;
     const read = () => readPublicPoll(runtime, c, pollId);
-    return answer(c, await drawnCard(runtime, pollId, query, read, renderCard), drawnCardContentType);
+    const card = await drawnCard(runtime, pollId, query, read, renderCard);
+    return withContentCoding(
+      answer(c, card, drawnCardContentType),
+      card.gzipped,
+      c.req.header('Accept-Encoding'),
+    );
   });
 
   return app;

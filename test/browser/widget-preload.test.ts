@@ -10,6 +10,7 @@ import type { Poll } from '../../src/platform/types.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
 import { drawnCardPath } from '../../src/contracts/drawn-card-contract.ts';
 import { drawnCardMark } from '../../widget/delivery/drawn-cards.ts';
+import { fr } from '../../widget/i18n/fr.ts';
 import { embedSnippet, preloadLines, type EmbedChoice } from '../../widget/configurator/embed-snippet.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { widgetVersion } from '../../widget/base/widget-version.ts';
@@ -200,71 +201,82 @@ async function load(
 const openPoll = () => polls.find((poll) => poll.status === 'open')!;
 
 describe('the recommended snippet in Chromium', () => {
-  it('paints a card in a language of its own from the proxy’s drawing, before any element code, then hydrates it', async () => {
-    const poll = openPoll();
-    const { html } = embedSnippet({ ...choiceFor(poll.id), lang: 'fr' });
-    // Under a style-src without 'unsafe-inline' (the article's own rule carries a nonce): the drawn card's styles
-    // must still apply, as constructed sheets.
-    const strict = `<meta http-equiv="Content-Security-Policy" content="style-src 'nonce-article'">`;
-    // The element code held back until the card is on screen: on a phone's network it arrives well after the drawn
-    // card (`npm run bench -- widget`); here on loopback it would arrive with it.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const { page, requested, roundTripsTo, chunkDepths, warnings, errors } = await load(
-      '/drawn.html',
-      articlePage(strict + html, '').replace('<style>', '<style nonce="article">'),
-      1,
-      (page) => page.route(/fan-polls-hydrate\.js$/, (route) => released.then(() => route.continue())),
-    );
-    const drawnUrl = `${stack.proxy.url}${drawnCardPath(poll.id, { lang: 'fr' })}`;
-    // The preloaded request is the one used, one round trip after the HTML; no chunk at all, and no poll read before
-    // the card was on screen.
-    expect(requested.filter((url) => url.includes('/card'))).toEqual([drawnUrl]);
-    expect(roundTripsTo(drawnUrl)).toBe(1);
-    expect(chunkDepths).toEqual({});
-    const firstPaint = await page.evaluate(
-      () => (window as unknown as { firstPaint: FirstPaint }).firstPaint,
-    );
-    expect(firstPaint.elementDefined).toBe(false);
-    expect(firstPaint.pollReadsBefore).toBe(0);
-    expect(firstPaint.question).toBe(poll.question);
-    // French words, drawn by the proxy in the card's language.
-    expect(firstPaint.text).toMatch(/vote/i);
-    expect(firstPaint.text).toContain('Se connecter');
-    expect(firstPaint.radius).not.toBe('0px');
-    expect(firstPaint.inert).toBe(true);
-    expect(firstPaint.marks).toBe(1);
-    await page.screenshot({ path: screenshotPath('drawn-card-fr-first-paint.png') });
-    release();
-    // Hydrated: the page's own element (its listener heard the card), the same text nodes, and it takes clicks.
-    await page.waitForFunction(() => {
-      const card = document.querySelector('fan-poll') as (HTMLElement & { updateComplete?: unknown }) | null;
-      return card?.matches(':defined') && !card.inert;
-    });
-    const after = await page.evaluate(() => {
-      const watch = (window as unknown as { firstPaint: FirstPaint }).firstPaint;
-      const card = document.querySelector('fan-poll')!;
-      return {
-        sameElement: card === watch.card,
-        sameQuestion: card.shadowRoot!.contains(watch.questionNode),
-        ready: watch.readyHeard,
-        styleAfter: getComputedStyle(card.shadowRoot!.querySelector('[part="card"]')!).borderTopLeftRadius,
-      };
-    });
-    expect(after).toEqual({
-      sameElement: true,
-      sameQuestion: true,
-      ready: true,
-      styleAfter: firstPaint.radius,
-    });
-    await page
-      .locator('fan-poll [part="button"]:not([aria-disabled="true"])', { hasText: 'Se connecter' })
-      .waitFor();
-    expect(warnings.filter((text) => /preload|security policy|hydrat/i.test(text))).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.screenshot({ path: screenshotPath('drawn-card-fr-hydrated.png') });
-    await page.context().close();
-  });
+  it.each([
+    ['an open', () => openPoll(), fr.signIn],
+    [
+      'a read-only',
+      () => polls.find((each) => viewPoll(each, Date.now()).phase !== 'open')!,
+      [fr.upcoming, fr.closed, fr.disclosed, fr.cancelled].join('|'),
+    ],
+  ])(
+    'paints %s card in a language of its own from the proxy’s drawing, before any element code, then hydrates it',
+    async (_phase, pollOf, frenchWords) => {
+      const poll = pollOf();
+      const { html } = embedSnippet({ ...choiceFor(poll.id), lang: 'fr' });
+      // Under a style-src without 'unsafe-inline' (the article's own rule carries a nonce): the drawn card's styles
+      // must still apply, as constructed sheets.
+      const strict = `<meta http-equiv="Content-Security-Policy" content="style-src 'nonce-article'">`;
+      // The element code held back until the card is on screen: on a phone's network it arrives well after the drawn
+      // card (`npm run bench -- widget`); here on loopback it would arrive with it.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const { page, requested, roundTripsTo, chunkDepths, warnings, errors } = await load(
+        `/drawn-${poll.status}.html`,
+        articlePage(strict + html, '').replace('<style>', '<style nonce="article">'),
+        1,
+        (page) => page.route(/fan-polls-hydrate\.js$/, (route) => released.then(() => route.continue())),
+      );
+      const drawnUrl = `${stack.proxy.url}${drawnCardPath(poll.id, { lang: 'fr' })}`;
+      // The preloaded request is the one used, one round trip after the HTML; no chunk at all, and no poll read before
+      // the card was on screen.
+      expect(requested.filter((url) => url.includes('/card'))).toEqual([drawnUrl]);
+      expect(roundTripsTo(drawnUrl)).toBe(1);
+      expect(chunkDepths).toEqual({});
+      const firstPaint = await page.evaluate(
+        () => (window as unknown as { firstPaint: FirstPaint }).firstPaint,
+      );
+      expect(firstPaint.elementDefined).toBe(false);
+      expect(firstPaint.pollReadsBefore).toBe(0);
+      expect(firstPaint.question).toBe(poll.question);
+      // French words, drawn by the proxy in the card's language.
+      expect(firstPaint.text).toMatch(new RegExp(frenchWords));
+      expect(firstPaint.radius).not.toBe('0px');
+      expect(firstPaint.inert).toBe(true);
+      expect(firstPaint.marks).toBe(1);
+      await page.screenshot({ path: screenshotPath(`drawn-card-fr-${poll.status}-first-paint.png`) });
+      release();
+      // Hydrated: the page's own element (its listener heard the card), the same text nodes, and it takes clicks.
+      await page.waitForFunction(() => {
+        const card = document.querySelector('fan-poll') as
+          (HTMLElement & { updateComplete?: unknown }) | null;
+        return card?.matches(':defined') && !card.inert;
+      });
+      const after = await page.evaluate(() => {
+        const watch = (window as unknown as { firstPaint: FirstPaint }).firstPaint;
+        const card = document.querySelector('fan-poll')!;
+        return {
+          sameElement: card === watch.card,
+          sameQuestion: card.shadowRoot!.contains(watch.questionNode),
+          ready: watch.readyHeard,
+          styleAfter: getComputedStyle(card.shadowRoot!.querySelector('[part="card"]')!).borderTopLeftRadius,
+        };
+      });
+      expect(after).toEqual({
+        sameElement: true,
+        sameQuestion: true,
+        ready: true,
+        styleAfter: firstPaint.radius,
+      });
+      if (poll.status === 'open')
+        await page
+          .locator('fan-poll [part="button"]:not([aria-disabled="true"])', { hasText: frenchWords })
+          .waitFor();
+      expect(warnings.filter((text) => /preload|security policy|hydrat/i.test(text))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`drawn-card-fr-${poll.status}-hydrated.png`) });
+      await page.context().close();
+    },
+  );
 
   it('paints from the element code when the proxy cannot draw the card, and throws nothing into the page', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';

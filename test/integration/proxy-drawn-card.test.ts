@@ -2,6 +2,8 @@
 // root and the poll's data block), drawn from the proxy's cached public read of the poll, answered as that read is
 // (CORS, cache headers, 304), drawn once per poll answer and settings; refused with `card_not_drawn` whenever it
 // cannot be drawn, so that the page's script reads the poll instead. Against the sandbox and the proxy as real servers.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnCardPath, drawnCardPattern } from '../../src/contracts/drawn-card-contract.ts';
 import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
@@ -55,6 +57,26 @@ function unreadPoll(phase: 'open' | 'not open'): Poll {
   if (!poll) throw new Error(`The sandbox has no more ${phase} polls.`);
   usedPolls.add(poll.id);
   return poll;
+}
+
+/** The card's answer as it is on the wire (fetch would undo the gzip), for `Accept-Encoding: accept`. */
+function rawCard(pollId: string, accept: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      new URL(drawnCardPath(pollId, {}), harness.proxy.url),
+      { headers: { 'Accept-Encoding': accept, Origin: pageOrigin } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          resolve({ headers: incoming.headers, body: Buffer.concat(chunks) });
+        });
+        incoming.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
 }
 
 async function expectNotDrawn(response: Response): Promise<void> {
@@ -127,8 +149,9 @@ describe('the drawn card', () => {
     const again = await card(poll.id);
     expect(rendersOf(poll.id)).toBe(1);
     expect(platformReadsOf(poll.id)).toBe(1);
+    // Weak: this client takes gzip (the same card, other bytes).
     const etag = first.headers.get('etag') ?? '';
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
     expect(etag).not.toBe(read.headers.get('etag'));
     for (const answer of [concurrent, again]) {
       expect(answer.headers.get('etag')).toBe(etag);
@@ -145,17 +168,40 @@ describe('the drawn card', () => {
     expect(rendersOf(poll.id)).toBe(1);
   });
 
+  it('is gzipped once per drawing for a client that takes gzip, and sent as it is to one that does not', async () => {
+    const poll = unreadPoll('not open');
+    const identity = await card(poll.id, {}, { headers: { 'Accept-Encoding': 'identity' } });
+    const markup = await identity.text();
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(Number(identity.headers.get('content-length'))).toBe(new TextEncoder().encode(markup).length);
+    const etag = identity.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    for (const accept of ['gzip', 'br;q=1, gzip;q=0.5', '*']) {
+      const raw = await rawCard(poll.id, accept);
+      expect(raw.headers['content-encoding'], accept).toBe('gzip');
+      expect(gunzipSync(raw.body).toString('utf8'), accept).toBe(markup);
+      expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+      expect(raw.headers.etag).toBe(`W/${etag}`);
+      expect(raw.headers.vary).toBe('Origin, Accept-Encoding');
+    }
+    // Four times smaller on the wire, which is what a phone on a slow network waits for.
+    expect((await rawCard(poll.id, 'gzip')).body.length).toBeLessThan(markup.length / 3);
+    for (const accept of ['gzip;q=0', 'br', 'gzip;q=0, *'])
+      expect((await rawCard(poll.id, accept)).headers['content-encoding'], accept).toBeUndefined();
+    expect(rendersOf(poll.id)).toBe(1);
+  });
+
   it('names an allowed page’s origin for CORS, without credentials, and no other origin', async () => {
     const poll = unreadPoll('not open');
     const allowed = await card(poll.id);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(pageOrigin);
     expect(allowed.headers.get('access-control-expose-headers')).toBe('Age, ETag, Retry-After');
     expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
-    expect(allowed.headers.get('vary')).toBe('Origin');
+    expect(allowed.headers.get('vary')).toBe('Origin, Accept-Encoding');
     const foreign = await card(poll.id, {}, { origin: 'https://elsewhere.example' });
     expect(foreign.status).toBe(200);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    expect(foreign.headers.get('vary')).toBe('Origin');
+    expect(foreign.headers.get('vary')).toBe('Origin, Accept-Encoding');
     // The refusal carries CORS too, so that the page's script can read it and fall back.
     const refused = await card('00000000-0000-4000-8000-000000000000');
     expect(refused.headers.get('access-control-allow-origin')).toBe(pageOrigin);
