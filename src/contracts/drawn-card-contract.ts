@@ -30,8 +30,8 @@ export function isLanguageTag(value: string): boolean {
 
 /**
  * The drawn card's path and query for `pollId` (not encoded twice: a poll id is a UUID), in one canonical order and
- * with only the settings that differ from the card's defaults (`results` a known value), so that a page's preload and the entry's request are
- * one URL and one cache entry.
+ * with only the settings that differ from the card's defaults (`results` a known value), so that a page's preload
+ * and the entry's request are one URL and one cache entry.
  */
 export function drawnCardPath(pollId: string, settings: DrawnCardSettings): string {
   const query = new URLSearchParams();

@@ -464,7 +464,6 @@ export class FanPollsConfigurator extends LitElement {
     const snippet = embedSnippet(choice);
     return html`<section aria-labelledby="snippet-title">
       <h2 id="snippet-title">Your snippet</h2>
-      <p>In your page's HTML, where the embed goes:</p>
       ${
         choice.embed === 'card' && !choice.lang
           ? html`<p class="drawn-hint">
@@ -473,6 +472,7 @@ export class FanPollsConfigurator extends LitElement {
             </p>`
           : nothing
       }
+      <p>In your page's HTML, where the embed goes:</p>
       <pre><code class="snippet-html">${snippet.html}</code></pre>
       <button type="button" @click=${() => void this.#copy('HTML', snippet.html)}>Copy HTML</button>
       <p>In your stylesheet (it keeps the space before the data arrives: no layout shift):</p>

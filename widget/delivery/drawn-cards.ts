@@ -43,8 +43,9 @@ const waiting = new Set<HTMLElement>();
  * shadow root) and its shadow content and poll block move into the page's own element, which keeps its attributes
  * and the page's listeners. Its `<style>`s become constructed style sheets, which a page's CSP (`style-src` without
  * `'unsafe-inline'`) allows as it allows Lit's own. The card is `inert` until it hydrates: it shows the poll but
- * takes no click nor focus that nothing would answer yet. It marks `drawnCardMark`. Without a drawn card of that poll in the answer, a browser
- * that cannot parse one, or the element already defined, the card is left to paint as every card does.
+ * takes no click nor focus that nothing would answer yet. It marks `drawnCardMark`. Without a drawn card of that
+ * poll in the answer, in a browser that cannot parse one, or with the element already defined, the card is left to
+ * paint as every card does.
  */
 export async function drawCard({ card, url }: DrawnCard): Promise<void> {
   // The preload's request: fetch's default credentials mode (`crossorigin="anonymous"`), no header.
@@ -72,8 +73,8 @@ export async function drawCard({ card, url }: DrawnCard): Promise<void> {
 }
 
 /**
- * The drawn cards take clicks again, each once it has hydrated (the element is defined by then, or could not be: a card
- * that is not a Lit element has nothing to wait for), so that no card stays inert.
+ * The drawn cards take clicks again, each once it has hydrated (the element is defined by then, or could not be: a
+ * card that is not a Lit element has nothing to wait for), so that no card stays inert.
  */
 export function wakeDrawnCards(): void {
   for (const card of waiting)
