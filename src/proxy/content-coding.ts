@@ -40,5 +40,11 @@ export function withContentCoding(
   if (answer.status !== 200) return new Response(null, { status: answer.status, headers });
   headers.set('Content-Encoding', 'gzip');
   headers.set('Content-Length', String(gzipped.byteLength));
-  return new Response(gzipped, { status: 200, headers });
+  return new Response(gzipped, { status: 200, headers, ...alreadyEncoded });
 }
+
+/**
+ * Workers' `ResponseInit` extension for a body that is already in its `Content-Encoding`: without it the runtime
+ * compresses the body again (a client would get gzip inside gzip). Node's `Response` ignores the field.
+ */
+const alreadyEncoded = { encodeBody: 'manual' } as ResponseInit;

@@ -6,6 +6,7 @@ import { builtinModules } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnCardPath } from '../../src/contracts/drawn-card-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
@@ -134,6 +135,24 @@ describe('the proxy on workerd', () => {
     for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type'])
       expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
     expect(fromEdge.headers.get('Content-Security-Policy')).toMatch(/style-src 'self' 'sha256-/);
+    const again = await edge.call(path, { headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('draws a script-tag card as the Node proxy does (Lit SSR on workerd), gzipped, with a 304', async () => {
+    const polls = ((await (await node.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
+    const path = drawnCardPath(openRiversidePoll(polls).id, { lang: 'fr' });
+    const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+    expect(fromEdge.status).toBe(200);
+    const card = await fromEdge.text();
+    expect(card).toContain('shadowrootmode="open"');
+    expect(card).toContain('lang="fr"');
+    expect(card.replaceAll(workerd.url, 'PROXY')).toBe(
+      (await fromNode.text()).replaceAll(node.proxy.url, 'PROXY'),
+    );
+    for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type', 'Content-Encoding', 'Vary'])
+      expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+    expect(fromEdge.headers.get('Content-Encoding')).toBe('gzip');
     const again = await edge.call(path, { headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' } });
     expect(again.status).toBe(304);
   });
