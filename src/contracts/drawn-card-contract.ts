@@ -18,7 +18,16 @@ export interface DrawnCardSettings {
   readonly results?: string | null | undefined;
 }
 
-const resultsSettings = ['after-vote', 'after-close'];
+const resultsSettings = ['after-vote', 'after-close'] as const;
+
+/** A drawn card's settings as the proxy read them from its URL: known values only, what the render takes. */
+export interface DrawnCardQuery {
+  readonly lang?: string | undefined;
+  readonly results?: (typeof resultsSettings)[number] | undefined;
+}
+
+const isResultsSetting = (value: string | null | undefined): value is (typeof resultsSettings)[number] =>
+  (resultsSettings as readonly (string | null | undefined)[]).includes(value);
 
 /** The route as the proxy's router matches it. */
 export const drawnCardPattern = `${pollsPath}/:pollId/card`;
@@ -37,17 +46,17 @@ export function drawnCardPath(pollId: string, settings: DrawnCardSettings): stri
   const query = new URLSearchParams();
   // As given: the proxy draws only a well-formed tag (`drawnCardSettings`), and a page preloads only what it writes.
   if (settings.lang) query.set('lang', settings.lang);
-  if (settings.results && resultsSettings.includes(settings.results)) query.set('results', settings.results);
+  if (isResultsSetting(settings.results)) query.set('results', settings.results);
   const search = query.toString();
   return `${pollsPath}/${encodeURIComponent(pollId)}/card${search ? `?${search}` : ''}`;
 }
 
 /** The settings of a drawn card's query, the known values only (what `drawnCardPath` writes). */
-export function drawnCardSettings(params: URLSearchParams): DrawnCardSettings {
+export function drawnCardSettings(params: URLSearchParams): DrawnCardQuery {
   const lang = params.get('lang') ?? '';
-  const results = params.get('results') ?? '';
+  const results = params.get('results');
   return {
     lang: isLanguageTag(lang) ? lang : undefined,
-    results: resultsSettings.includes(results) ? results : undefined,
+    results: isResultsSetting(results) ? results : undefined,
   };
 }

@@ -1,5 +1,4 @@
 import { drawnCardSettings } from '../contracts/drawn-card-contract.ts';
-import type { ResultsSetting } from '../../widget/fan-poll/fan-poll.ts';
 import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
 import { cardMarkupOf, DrawnPerAnswer, type CardRenderer } from './drawn-per-answer.ts';
 import { gzipOf } from './content-coding.ts';
@@ -29,7 +28,7 @@ export async function drawnCard(
   read: () => Promise<CachedAnswer>,
   renderCard: CardRenderer | undefined,
 ): Promise<DrawnCard> {
-  const drawnSettings = settingsToDraw(query);
+  const drawnSettings = drawnCardSettings(query);
   const options: RenderFanPollOptions = {
     pollId,
     proxy: runtime.config.publicUrl,
@@ -40,6 +39,7 @@ export async function drawnCard(
     renderCard &&
     (await drawnCards.drawing(
       read(),
+      // One key per drawing however a request says "the default": absent settings are left out of the JSON.
       JSON.stringify(drawnSettings),
       (poll) => drawCard(poll, options, renderCard),
       runtime.logger,
@@ -48,18 +48,6 @@ export async function drawnCard(
     throw new ProxyError('card_not_drawn', 'This card is not drawn here; read the poll instead.');
   }
   return drawn;
-}
-
-/**
- * The query's settings as the render takes them, absent ones left out: one key per drawing, however a request says
- * "the default". Known values only: `drawnCardSettings` keeps no other.
- */
-function settingsToDraw(query: URLSearchParams): Pick<RenderFanPollOptions, 'lang' | 'results'> {
-  const { lang, results } = drawnCardSettings(query);
-  return {
-    ...(lang ? { lang } : {}),
-    ...(results ? { results: results as ResultsSetting } : {}),
-  };
 }
 
 /** A drawn card: a cached answer of its own, and its body gzipped (`content-coding.ts`). */

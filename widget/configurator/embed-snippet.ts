@@ -75,15 +75,30 @@ export function preloadLines(
   pollIds: readonly string[],
   elementCode: readonly string[] = [],
 ): string[] {
-  const base = `${proxyUrl}/widget/v${version}`;
   const path = proxyPollsPath(pollIds);
+  return headLines(proxyUrl, version, elementCode, path);
+}
+
+/**
+ * `modulepreload` for the entry and `modules` (under the pinned widget folder), then, given a proxy path, its read
+ * preloaded as the entry's `fetch` asks for it (`crossorigin="anonymous"`: fetch's default credentials mode).
+ */
+function headLines(
+  proxyUrl: string,
+  version: string,
+  modules: readonly string[],
+  fetchPath: string | undefined,
+): string[] {
+  const base = `${proxyUrl}/widget/v${version}`;
   return [
-    ...['fan-polls.js', ...elementCode].map(
+    ...['fan-polls.js', ...modules].map(
       (file) => `<link rel="modulepreload" href="${escapeHtml(`${base}/${file}`)}">`,
     ),
-    ...(path === undefined
+    ...(fetchPath === undefined
       ? []
-      : [`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + path)}">`]),
+      : [
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + fetchPath)}">`,
+        ]),
   ];
 }
 
@@ -98,13 +113,7 @@ export function drawnCardPreloadLines(
   pollId: string,
   settings: DrawnCardSettings,
 ): string[] {
-  const base = `${proxyUrl}/widget/v${version}`;
-  return [
-    ...['fan-polls.js', hydrateFileName].map(
-      (file) => `<link rel="modulepreload" href="${escapeHtml(`${base}/${file}`)}">`,
-    ),
-    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(proxyUrl + drawnCardPath(pollId, settings))}">`,
-  ];
+  return headLines(proxyUrl, version, [hydrateFileName], drawnCardPath(pollId, settings));
 }
 
 /** The snippet for `choice`, exactly as a partner pastes it: script tag pinned to the version, element, CSS rule. */
