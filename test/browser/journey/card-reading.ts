@@ -40,6 +40,16 @@ export function readCard(chain: string) {
     status: texts('[part="status"]').join(' '),
     note: texts('[part="actions"] .note').join(' '),
     results: texts('[part~="answer"]').join(' | '),
+    /** Each answer's share as its text says it (a number, locale aside) and as its bar stands, in the card's order. */
+    shares: [...(root?.querySelectorAll('[part~="answer"]') ?? [])].map((answer) => ({
+      text: Number.parseFloat(
+        answer
+          .querySelector('.percent')
+          ?.textContent.replace(/[^\d.,]/g, '')
+          .replace(',', '.') ?? '',
+      ),
+      bar: answer.querySelector('progress')?.value ?? Number.NaN,
+    })),
   };
 }
 

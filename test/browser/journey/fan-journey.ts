@@ -2,6 +2,7 @@
 // popup; a vote the platform records once; live results; sign-out; then sign-in again from the banner (an iframe of
 // the proxy's origin), whose vote the platform records once too, the page's card following it, and sign-out there.
 // Each state is saved as a screenshot.
+import { expect } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/sandbox.ts';
 import { drawnCardMark } from '../../../widget/delivery/drawn-cards.ts';
 import { waitUntil } from '../../support/wait-until.ts';
@@ -111,17 +112,32 @@ async function assertBannerAndList(page: FanWindow, banner: FanWindow): Promise<
   );
 }
 
-/** Votes arriving at the platform show on the card (its results change) without a reload. */
+/**
+ * Votes arriving at the platform show on the card without a reload, in its numbers and its bars. The votes go to the
+ * answer the card shows as least chosen, so the platform's new results differ from whatever the card shows now (a
+ * copy the proxy still holds from an earlier journey included), and the card must come to show that answer leading.
+ */
 async function assertLiveResults(page: FanWindow, sandbox: Sandbox, pollId: string) {
   const before = await page.evaluate(readCard, card.card);
   const poll = sandbox.polls.find(pollId);
   if (poll === undefined) throw new Error(`No poll ${pollId} at the sandbox`);
+  const least = before.shares.reduce(
+    (low, share, index) => (share.text < (before.shares[low]?.text ?? 0) ? index : low),
+    0,
+  );
   for (let fan = 0; fan < 50; fan += 1)
-    sandbox.polls.recordSimulatedVote(poll, before.answerIds[0] ?? '', `journey-${String(fan)}`, 1000);
+    sandbox.polls.recordSimulatedVote(poll, before.answerIds[least] ?? '', `journey-${String(fan)}`, 1000);
   await waitUntil(
-    async () => (await page.evaluate(readCard, card.card)).results !== before.results,
+    async () => {
+      const { shares } = await page.evaluate(readCard, card.card);
+      const most = Math.max(...shares.map((share) => share.text));
+      return shares[least]?.text === most && most > (before.shares[least]?.text ?? 0);
+    },
     'the card to show the new votes',
     // An open poll's 5 s tick plus the proxy's 5 s cache, and a backed-off tick when a read timed out on a busy machine.
     30_000,
   );
+  // Each bar stands where its number says (the numbers are rounded for display).
+  const after = await page.evaluate(readCard, card.card);
+  for (const share of after.shares) expect(Math.abs(share.bar - share.text)).toBeLessThan(1);
 }
