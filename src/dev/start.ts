@@ -4,15 +4,18 @@ import { configuratorRoutes, type ConfiguratorSettings } from '../contracts/conf
 import { demoApplication, localUrl } from '../local-defaults.ts';
 import { fans } from '../sandbox/data/fans.ts';
 import { serveSandbox } from '../sandbox/serve.ts';
+import { ProxyConfigError } from '../proxy/config.ts';
 import { serveProxy } from '../proxy/serve.ts';
 import { isBuildFresh, recordBuild } from './build-freshness.ts';
 import { serveDemo } from './demo-server.ts';
+import { startPresetSummary, startProxyEnvironment } from './start-proxy-environment.ts';
 import { parseStartOptions, StartOptionError, startUsage, type StartOptions } from './start-options.ts';
 
 /**
  * `npm start`: the embedded default. Builds when the sources changed since the last build (or with `--rebuild`),
  * then serves the platform sandbox on its two origins, the partner proxy in front of it holding the demo
- * application's secret, and the demo match page with live widgets. Ports come from flags (`startUsage`).
+ * application's secret (the sandbox preset, chosen here), and the demo match page with live widgets. Ports come
+ * from flags (`startUsage`).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const options = readOptions();
@@ -25,15 +28,15 @@ const sandbox = await serveSandbox({
   authPort: options.sandboxAuthPort,
   extraRedirectUris: [proxyCallback],
 });
-const proxy = await serveProxy({
-  env: {
-    FAN_POLLS_ALLOWED_ORIGINS: demoUrl,
-    ...process.env,
-    FAN_POLLS_PLATFORM_API_URL: process.env.FAN_POLLS_PLATFORM_API_URL ?? sandbox.apiUrl,
-    FAN_POLLS_PLATFORM_AUTH_URL: process.env.FAN_POLLS_PLATFORM_AUTH_URL ?? sandbox.authUrl,
+const proxyEnvironment = startProxyEnvironment(process.env, sandbox, demoUrl);
+const proxy = await serveProxy({ env: proxyEnvironment, port: options.proxyPort }).catch(
+  async (error: unknown) => {
+    if (!(error instanceof ProxyConfigError)) throw error;
+    console.error(error.message);
+    await sandbox.close();
+    process.exit(2);
   },
-  port: options.proxyPort,
-});
+);
 const demo = await serveDemo({ port: options.demoPort, proxyUrl: proxy.url });
 // The version partners pin, as the proxy says it (the configurator reads the same answer).
 const { version: widgetVersion } = (await (
@@ -46,6 +49,7 @@ Fan Polls is running on the embedded default.
 
   Demo match page     ${demo.url}/
   Partner proxy       ${proxy.url}
+  Proxy preset        ${startPresetSummary(process.env, proxyEnvironment)}
   Embed configurator  ${proxy.url}/configurator/   (pick a poll, preview it, copy the snippet)
   Widget              ${proxy.url}/widget/v${widgetVersion}/fan-polls.js   iframe: ${proxy.url}/widget/v${widgetVersion}/fan-polls-frame.js
   Allowed origins     ${proxy.config.allowedOrigins.join(', ')}

@@ -1,19 +1,21 @@
 import { loadProxyConfig, ProxyConfigError } from './config.ts';
+import { choosePreset, presetSummary } from './config/preset-choice.ts';
 import { serveProxy } from './serve.ts';
 
 /** How long SIGTERM lets requests in flight finish (a load balancer's deregistration delay should be longer). */
 const shutdownGraceMs = 10_000;
 
 /**
- * The partner proxy, configured from the environment (the local sandbox when nothing is set): `npm run proxy` from
- * source, or `node dist/proxy/main.js` (`npm run proxy:prod`) from the build.
+ * The partner proxy, configured from the environment (production's rules unless `FAN_POLLS_PRESET=sandbox` chooses
+ * the local sandbox): `npm run proxy` from source, or `node dist/proxy/main.js` (`npm run proxy:prod`) from the build.
  */
 try {
   const { host } = loadProxyConfig(process.env);
   const running = await serveProxy({ env: process.env, hostname: host });
   const { config } = running;
   console.log(`Fan Polls partner proxy on ${running.url}
-  platform: ${config.platformApiUrl} (API), ${config.platformAuthUrl} (OAuth)${config.allowInsecureRequests ? ' — local sandbox' : ''}
+  preset: ${presetSummary(choosePreset(process.env))}
+  platform: ${config.platformApiUrl} (API), ${config.platformAuthUrl} (OAuth)
   client id: ${config.clientId}, partner tag: ${config.partnerTag}
   shared state: ${config.redisUrl === undefined ? 'in memory (one instance; set FAN_POLLS_REDIS_URL for several)' : 'Redis'}
   sign-in callback (register it with the platform application): ${config.callbackUrl}

@@ -25,7 +25,10 @@ import { closeRedis, connectRedis } from './state/redis-connection.ts';
 import { redisProxyState } from './state/redis-proxy-state.ts';
 
 export interface ServeProxyOptions {
-  /** Read like the process environment (`FAN_POLLS_*`); empty means the sandbox defaults. */
+  /**
+   * Read like the process environment (`FAN_POLLS_*`): empty means production's rules (and fails for want of the
+   * required settings); `FAN_POLLS_PRESET: 'sandbox'` chooses the local sandbox's defaults.
+   */
   readonly env?: ProxyEnvironment;
   /** Applied over what `env` gives (tests: platform URLs, allowed origins). */
   readonly config?: Partial<ProxyConfig>;

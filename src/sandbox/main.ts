@@ -37,6 +37,9 @@ console.log(`Fan Polls platform sandbox
   fans (password "${fans[0]?.password ?? ''}"): ${fans.map((fan) => fan.username).join(', ')}
   control: ${running.apiUrl}/__sandbox/state (see src/sandbox/README.md)
 
+A partner proxy in front of it (the sandbox preset, chosen explicitly):
+  FAN_POLLS_PRESET=sandbox FAN_POLLS_PLATFORM_API_URL=${running.apiUrl} FAN_POLLS_PLATFORM_AUTH_URL=${running.authUrl} npm run proxy
+
 Try it:
   TOKEN=$(curl -s -u ${clientId}:${clientSecret} -d grant_type=client_credentials ${running.authUrl}/oauth2/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
   curl -s -H "Authorization: Bearer $TOKEN" '${running.apiUrl}/polls/1.0.8/polls?limit=2'

@@ -79,7 +79,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A Node server from a TypeScript entry (`node --import tsx`), stdout and stderr discarded (the access log is on). */
+/**
+ * A Node server from a TypeScript entry (`node --import tsx`), stdout and stderr discarded (the access log is on);
+ * `NODE_ENV=production` unless `env` says otherwise.
+ */
 export async function startNodeServer(options: {
   readonly name: string;
   readonly cwd: string;
@@ -93,7 +96,7 @@ export async function startNodeServer(options: {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', options.entry], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   const url = `http://127.0.0.1:${String(port)}`;

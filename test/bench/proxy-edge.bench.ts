@@ -31,6 +31,7 @@ export default async function edgeBench(): Promise<void> {
     proxy: { env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin }, deps: { logger: silentLogger } },
   });
   const workerd = await startWorkerd(bundle, {
+    FAN_POLLS_PRESET: 'sandbox',
     FAN_POLLS_PLATFORM_API_URL: stack.sandbox.apiUrl,
     FAN_POLLS_PLATFORM_AUTH_URL: stack.sandbox.authUrl,
     FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,

@@ -39,7 +39,10 @@ export async function peers(redis: TestRedis, settings: RoundSettings): Promise<
     ).json()) as { data: Poll[] };
     const pollPath = `/api/polls/${polls.data[0]?.id ?? ''}`;
     const headers = { Origin: pageOrigin };
+    // The sandbox preset (plain http to the sandbox), which NODE_ENV=production refuses.
     const proxyEnv = {
+      NODE_ENV: 'development',
+      FAN_POLLS_PRESET: 'sandbox',
       FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
       FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
       FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,

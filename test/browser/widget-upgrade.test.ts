@@ -72,6 +72,7 @@ beforeAll(async () => {
   newProxy = await serveProxy({
     port: 0,
     env: {
+      FAN_POLLS_PRESET: 'sandbox',
       FAN_POLLS_PLATFORM_API_URL: stack.sandbox.apiUrl,
       FAN_POLLS_PLATFORM_AUTH_URL: stack.sandbox.authUrl,
       FAN_POLLS_ALLOWED_ORIGINS: page.url,

@@ -45,6 +45,7 @@ beforeAll(async () => {
   workerd = await startWorkerd(
     bundle,
     {
+      FAN_POLLS_PRESET: 'sandbox',
       FAN_POLLS_PLATFORM_API_URL: node.sandbox.apiUrl,
       FAN_POLLS_PLATFORM_AUTH_URL: node.sandbox.authUrl,
       FAN_POLLS_CLIENT_ID: canaryApplication.clientId,

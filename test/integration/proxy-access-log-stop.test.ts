@@ -9,7 +9,11 @@ describe('the buffered access log', () => {
     const chunks: string[] = [];
     const proxy = await serveProxy({
       port: 0,
-      env: { FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl, FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl },
+      env: {
+        FAN_POLLS_PRESET: 'sandbox',
+        FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
+        FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
+      },
       logDestination: {
         write: (chunk) => chunks.push(chunk),
         writeUrgent: (level, line) => chunks.push(`${line}\n`),

@@ -53,9 +53,9 @@ export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
   /**
    * Another proxy instance on the same sandbox, with the same settings (so the same Redis when `config.redisUrl` is
    * set), the same upstream record and log: a view of this harness whose `proxy` and `call` are the new instance's.
-   * `close` of the view stops that instance only.
+   * `close` of the view stops that instance only. `port`: where it listens (an instance restarted where it was).
    */
-  addInstance(): Promise<Harness>;
+  addInstance(port?: number): Promise<Harness>;
 }
 
 export async function startHarness(
@@ -85,6 +85,7 @@ export async function startHarness(
     return platformFetch(input, init);
   };
   const env = {
+    FAN_POLLS_PRESET: 'sandbox',
     FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
     FAN_POLLS_CLIENT_SECRET: canarySecret,
     FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
@@ -125,9 +126,9 @@ export async function startHarness(
         },
       },
     ) as Harness;
-  const addInstance = async (): Promise<Harness> => {
+  const addInstance = async (port = 0): Promise<Harness> => {
     const instance = await serveProxy({
-      port: 0,
+      port,
       env: {
         ...env,
         FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,

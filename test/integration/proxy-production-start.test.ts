@@ -1,6 +1,7 @@
 // The production start, as a partner runs it: the server build copied to a clean folder with package.json and the
 // lockfile, `npm ci --omit=dev` (no TypeScript runner, no dev dependency), then `node dist/sandbox/main.js` and
-// `node dist/proxy/main.js` as separate processes with Redis configured; then SIGTERM with a request in flight.
+// `node dist/proxy/main.js` as separate processes with Redis configured; then SIGTERM with a request in flight. And
+// the production preset under NODE_ENV=production with the platform on loopback: no development default.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -103,6 +104,7 @@ describe('the production start from a clean install', () => {
       [],
       {
         PORT: '0',
+        FAN_POLLS_PRESET: 'sandbox',
         FAN_POLLS_PLATFORM_API_URL: apiUrl,
         FAN_POLLS_PLATFORM_AUTH_URL: authUrl,
         FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
@@ -112,6 +114,7 @@ describe('the production start from a clean install', () => {
       /partner proxy on (\S+)/,
     );
     const [, proxyUrl = ''] = await proxy.matched;
+    expect(proxy.output()).toContain('preset: sandbox (FAN_POLLS_PRESET=sandbox)');
     expect(proxy.output()).toContain('shared state: Redis');
 
     const polls = await fetch(`${proxyUrl}/api/polls?limit=2`, { headers: { Origin: pageOrigin } });
@@ -149,4 +152,89 @@ describe('the production start from a clean install', () => {
     sandbox.child.kill('SIGTERM');
     await sandbox.exited;
   }, 60_000);
+});
+
+describe('the production preset with the platform on loopback (a local sidecar)', () => {
+  /** Every production setting; the platform's URLs on loopback, where nothing answers. */
+  const production = {
+    NODE_ENV: 'production',
+    PORT: '0',
+    FAN_POLLS_PLATFORM_API_URL: 'https://127.0.0.1:9',
+    FAN_POLLS_PLATFORM_AUTH_URL: 'https://localhost:9',
+    FAN_POLLS_CLIENT_ID: 'club-application',
+    FAN_POLLS_CLIENT_SECRET: 'club-application-secret',
+    FAN_POLLS_PARTNER_TAG: 'club',
+    FAN_POLLS_PUBLIC_URL: 'https://polls.club.example',
+    FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
+    FAN_POLLS_SESSION_SECRET: 'club-session-secret-0123456789abcdef',
+  };
+  /** `node dist/proxy/main.js` expected to refuse, run to its end (killed after 15 s): its exit code and output. */
+  const refusal = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['dist/proxy/main.js'], {
+        cwd: folder,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 15_000,
+      });
+      let output = '';
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+      child.once('close', (code) => {
+        resolve({ code, output });
+      });
+    });
+
+  it('refuses to start without FAN_POLLS_SESSION_SECRET or with plain http to the platform, naming each', async () => {
+    const { FAN_POLLS_SESSION_SECRET: _secret, ...withoutSecret } = production;
+    const plainHttp = { FAN_POLLS_PLATFORM_API_URL: 'http://127.0.0.1:4010' };
+    const { code, output } = await refusal({ ...withoutSecret, ...plainHttp });
+    expect(code).toBe(2);
+    expect(output).toContain('The proxy cannot start (preset: production (NODE_ENV=production))');
+    expect(output).toContain('FAN_POLLS_SESSION_SECRET is required in production.');
+    expect(output).toContain('FAN_POLLS_PLATFORM_API_URL must be an https URL in production.');
+    expect(output).not.toContain('partner proxy on');
+  });
+
+  it('refuses FAN_POLLS_ALLOW_LOOPBACK_ORIGINS=true and FAN_POLLS_PRESET=sandbox, naming them', async () => {
+    const loopbackPages = await refusal({ ...production, FAN_POLLS_ALLOW_LOOPBACK_ORIGINS: 'true' });
+    expect(loopbackPages.code).toBe(2);
+    expect(loopbackPages.output).toContain(
+      'FAN_POLLS_ALLOW_LOOPBACK_ORIGINS=true is for the sandbox preset only',
+    );
+    const sandboxPreset = await refusal({ ...production, FAN_POLLS_PRESET: 'sandbox' });
+    expect(sandboxPreset.code).toBe(2);
+    expect(sandboxPreset.output).toContain(
+      'FAN_POLLS_PRESET=sandbox cannot be used with NODE_ENV=production',
+    );
+  });
+
+  it('with every setting, says why it is production and grants no CORS to an unlisted loopback page', async () => {
+    const proxy = start(
+      'dist/proxy/main.js',
+      [],
+      production,
+      /partner proxy on (\S+)[\s\S]*extension redirect URIs/,
+    );
+    const [, proxyUrl = ''] = await proxy.matched;
+    expect(proxy.output()).toContain('preset: production (NODE_ENV=production)');
+    const preflight = (origin: string) =>
+      fetch(`${proxyUrl}/api/polls`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+      });
+    expect((await preflight(pageOrigin)).headers.get('access-control-allow-origin')).toBe(pageOrigin);
+    const localPage = 'http://127.0.0.1:4859';
+    for (const answer of [
+      await preflight(localPage),
+      await fetch(`${proxyUrl}/api/polls`, { headers: { Origin: localPage } }),
+    ])
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const origin = await fetch(`${proxyUrl}/api/origin`, { headers: { Origin: localPage } });
+    expect(await origin.json()).toEqual({ origin: localPage, allowed: false });
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exited).toBe(0);
+  }, 30_000);
 });

@@ -446,6 +446,7 @@ describe('token mediation for the extension', () => {
     const strict = await serveProxy({
       port: 0,
       env: {
+        FAN_POLLS_PRESET: 'sandbox',
         FAN_POLLS_PLATFORM_API_URL: harness.sandbox.apiUrl,
         FAN_POLLS_PLATFORM_AUTH_URL: harness.sandbox.authUrl,
         FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
@@ -489,6 +490,7 @@ describe('platform unreachable', () => {
     const down = await serveProxy({
       port: 0,
       env: {
+        FAN_POLLS_PRESET: 'sandbox',
         FAN_POLLS_PLATFORM_API_URL: 'http://127.0.0.1:9',
         FAN_POLLS_PLATFORM_AUTH_URL: 'http://127.0.0.1:9',
         FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,

@@ -69,8 +69,17 @@ beforeAll(async () => {
   const previous = await readPreviousBuilds([newBuild, oldBuild]);
   await writeBuild(newBuild, '0.2.0', 'NewHash');
   await retainReleases(newBuild, '0.2.0', previous, builtAt.new);
-  oldProxy = await serveProxy({ port: 0, env: { FAN_POLLS_WIDGET_DIR: oldBuild }, deps: quiet });
-  newProxy = await serveProxy({ port: 0, env: { FAN_POLLS_WIDGET_DIR: newBuild }, deps: quiet });
+  const sandboxPreset = { FAN_POLLS_PRESET: 'sandbox' };
+  oldProxy = await serveProxy({
+    port: 0,
+    env: { ...sandboxPreset, FAN_POLLS_WIDGET_DIR: oldBuild },
+    deps: quiet,
+  });
+  newProxy = await serveProxy({
+    port: 0,
+    env: { ...sandboxPreset, FAN_POLLS_WIDGET_DIR: newBuild },
+    deps: quiet,
+  });
   balancer = await startRoundRobin([oldProxy.url]);
 });
 

@@ -1,5 +1,6 @@
 // The platform sandbox and the partner proxy as real servers on free loopback ports, the proxy pointed at the
-// sandbox through its environment as a partner would set it. Tokens carry the canary prefix.
+// sandbox through its environment as a partner would set it (the sandbox preset chosen, as `npm start` does). Tokens
+// carry the canary prefix.
 import { serveProxy, type RunningProxy, type ServeProxyOptions } from '../../src/proxy/serve.ts';
 import { serveSandbox, type RunningSandbox, type ServeSandboxOptions } from '../../src/sandbox/serve.ts';
 import type { LogSink } from '../../src/proxy/logger.ts';
@@ -19,7 +20,7 @@ export interface SandboxAndProxy {
 export interface StackOptions {
   /** Over the defaults: free ports, canary tokens. */
   readonly sandbox?: ServeSandboxOptions;
-  /** Over the defaults: a free port, the platform URLs in `env` (which `env` given here can extend). */
+  /** Over the defaults: a free port, the sandbox preset and the platform URLs in `env` (which `env` given here can extend). */
   readonly proxy?: ServeProxyOptions;
 }
 
@@ -48,6 +49,7 @@ export async function startSandboxAndProxy(options: StackOptions = {}): Promise<
         },
       },
       env: {
+        FAN_POLLS_PRESET: 'sandbox',
         FAN_POLLS_PLATFORM_API_URL: sandbox.apiUrl,
         FAN_POLLS_PLATFORM_AUTH_URL: sandbox.authUrl,
         ...options.proxy?.env,

@@ -24,7 +24,7 @@ import {
   text,
 } from './option-kinds.ts';
 
-/** A session secret good only for the sandbox preset; a real platform needs FAN_POLLS_SESSION_SECRET. */
+/** A session secret good only for the sandbox preset; production needs FAN_POLLS_SESSION_SECRET. */
 const sandboxSessionSecret = 'fan-polls-sandbox-session-secret-not-for-production';
 
 /** Bytes in a base64 (or base64url) text; -1 when it is not base64. */
@@ -39,9 +39,17 @@ function decodedLength(value: string): number {
 
 /**
  * Every setting, in the order the docs list them. A default may depend on settings above it (the public URL on the
- * port). "Sandbox" means both platform URLs are loopback (the default); anything else is production.
+ * port). The preset (`sandbox` or `production`) is chosen by `FAN_POLLS_PRESET` and `NODE_ENV` (`preset-choice.ts`).
  */
 export const proxyOptions = {
+  // Which defaults and rules apply.
+  preset: oneOf({
+    env: 'FAN_POLLS_PRESET',
+    values: ['sandbox', 'production'],
+    default: 'production',
+    doc: '`sandbox`: development against the local sandbox (`npm start` sets it): the demo application, a fixed session secret, every loopback page allowed and plain http to the platform, with both platform URLs on loopback. `production`: the settings marked required, https to the platform and for every allowed origin. Unset means production; `NODE_ENV=production` always means production, and is refused with `sandbox`.',
+  }),
+
   // Where the proxy listens.
   port: integer({
     env: 'PORT',
@@ -61,12 +69,12 @@ export const proxyOptions = {
   platformApiUrl: origin({
     env: 'FAN_POLLS_PLATFORM_API_URL',
     default: localUrl(localPorts.sandboxApi),
-    doc: 'Origin of the platform’s resource API (`{base_url}`); https unless loopback. The default is the sandbox.',
+    doc: 'Origin of the platform’s resource API (`{base_url}`); https in production, loopback in the sandbox preset. The default is the sandbox.',
   }),
   platformAuthUrl: origin({
     env: 'FAN_POLLS_PLATFORM_AUTH_URL',
     default: localUrl(localPorts.sandboxAuth),
-    doc: 'Origin of the platform’s OAuth server (`{auth_url}`); https unless loopback. Plain http to the platform only when both platform URLs are loopback.',
+    doc: 'Origin of the platform’s OAuth server (`{auth_url}`); https in production, loopback in the sandbox preset. Plain http to the platform only in the sandbox preset.',
   }),
   clientId: text({
     env: 'FAN_POLLS_CLIENT_ID',
@@ -109,7 +117,7 @@ export const proxyOptions = {
   allowLoopbackOrigins: boolean({
     env: 'FAN_POLLS_ALLOW_LOOPBACK_ORIGINS',
     default: { sandbox: true, production: false },
-    doc: 'Also allow every page on this machine (`http://localhost:<any port>`, `http://127.0.0.1:<any port>`, `http://[::1]:<any port>`) as if it were in `FAN_POLLS_ALLOWED_ORIGINS`, so that a page on a new local port works without a restart. On by default in the sandbox preset only; keep it off in production.',
+    doc: 'Also allow every page on this machine (`http://localhost:<any port>`, `http://127.0.0.1:<any port>`, `http://[::1]:<any port>`) as if it were in `FAN_POLLS_ALLOWED_ORIGINS`, so that a page on a new local port works without a restart. On by default in the sandbox preset; refused in production.',
   }),
   sessionSecret: text({
     env: 'FAN_POLLS_SESSION_SECRET',

@@ -1,16 +1,9 @@
-// Rules that involve several settings, run after the table is read: which preset applies, and what production
-// needs beyond each setting's own rule. Each rule's `doc` is listed in docs/configuration.md.
+// Rules that involve several settings, run after the table is read: what each preset needs beyond each setting's
+// own rule. Each rule's `doc` is listed in docs/configuration.md.
 import { proxyOptions as options, type ProxyOptions } from './config-table.ts';
 import { isLoopbackUrl as isLoopback } from '../../contracts/loopback.ts';
 import type { Preset } from './option-kinds.ts';
-import { readOption, type ConfigSource, type ReadOptions } from './read-options.ts';
-
-/** The sandbox preset when both platform URLs (as set, else their defaults) are loopback; production otherwise. */
-export function presetOf(source: ConfigSource): Preset {
-  const onLoopback = (option: typeof options.platformApiUrl) =>
-    isLoopback(readOption(option, source, 'production').value);
-  return onLoopback(options.platformApiUrl) && onLoopback(options.platformAuthUrl) ? 'sandbox' : 'production';
-}
+import type { ReadOptions } from './read-options.ts';
 
 export interface CrossCheck {
   /** The rule, for the docs. */
@@ -19,23 +12,42 @@ export interface CrossCheck {
   readonly problems: (read: ReadOptions<ProxyOptions>, preset: Preset) => readonly string[];
 }
 
-const { platformApiUrl, platformAuthUrl, allowedOrigins, redisUrl, tokenEncryptionKey } = options;
-const { trustedProxyHops, clientAddressHeader } = options;
+const {
+  preset: presetOption,
+  platformApiUrl,
+  platformAuthUrl,
+  allowedOrigins,
+  allowLoopbackOrigins,
+} = options;
+const { redisUrl, tokenEncryptionKey, trustedProxyHops, clientAddressHeader } = options;
+
+/** Each platform URL's variable and value. */
+const platformUrls = ({ values }: ReadOptions<ProxyOptions>): [string, string][] => [
+  [platformApiUrl.env, values.platformApiUrl],
+  [platformAuthUrl.env, values.platformAuthUrl],
+];
 
 export const crossChecks: readonly CrossCheck[] = [
   {
-    doc: `In production, \`${platformApiUrl.env}\` and \`${platformAuthUrl.env}\` must be https.`,
-    problems: ({ values }, preset) => {
-      const platform: [string, string][] = [
-        [platformApiUrl.env, values.platformApiUrl],
-        [platformAuthUrl.env, values.platformAuthUrl],
-      ];
-      return preset === 'sandbox'
+    doc: `In production, \`${platformApiUrl.env}\` and \`${platformAuthUrl.env}\` must be https (plain http to the platform only in the sandbox preset).`,
+    problems: (read, preset) =>
+      preset === 'sandbox'
         ? []
-        : platform
+        : platformUrls(read)
             .filter(([, url]) => !url.startsWith('https://'))
-            .map(([env]) => `${env} must be an https URL for a platform that is not on loopback.`);
-    },
+            .map(([env]) => `${env} must be an https URL in production.`),
+  },
+  {
+    doc: `In the sandbox preset, \`${platformApiUrl.env}\` and \`${platformAuthUrl.env}\` must be on loopback (the local sandbox).`,
+    problems: (read, preset) =>
+      preset === 'production'
+        ? []
+        : platformUrls(read)
+            .filter(([, url]) => !isLoopback(url))
+            .map(
+              ([env]) =>
+                `${env} must be on loopback with ${presetOption.env}=sandbox (the sandbox preset is for the local sandbox only).`,
+            ),
   },
   {
     doc: `In production, every origin in \`${allowedOrigins.env}\` must be https.`,
@@ -45,6 +57,15 @@ export const crossChecks: readonly CrossCheck[] = [
         : values.allowedOrigins
             .filter((origin) => !origin.startsWith('https://'))
             .map((origin) => `${allowedOrigins.env}: "${origin}" must be https.`),
+  },
+  {
+    doc: `In production, \`${allowLoopbackOrigins.env}\` cannot be \`true\`: list each page's origin in \`${allowedOrigins.env}\`.`,
+    problems: ({ values }, preset) =>
+      preset === 'production' && values.allowLoopbackOrigins
+        ? [
+            `${allowLoopbackOrigins.env}=true is for the sandbox preset only: in production, list each page's origin in ${allowedOrigins.env}.`,
+          ]
+        : [],
   },
   {
     doc: `In production, \`${tokenEncryptionKey.env}\` is required with \`${redisUrl.env}\` (tokens are encrypted at rest).`,

@@ -2,7 +2,7 @@
 // text is parsed and checked, what it is when unset, and how the docs describe it.
 import { isLoopbackUrl as isLoopback } from '../../contracts/loopback.ts';
 
-/** Sandbox: both platform URLs on loopback (the default); production: anything else. */
+/** Sandbox: development against the local sandbox, only when chosen; production: the default (`preset-choice.ts`). */
 export type Preset = 'sandbox' | 'production';
 
 /** The settings read so far (in table order), for a default that depends on an earlier one. */

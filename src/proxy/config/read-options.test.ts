@@ -33,7 +33,7 @@ describe('readOptions', () => {
     const read = readOptions(table, { PORT: '11', MODE: 'd', ON: 'yes', TOKEN: 'abc' }, 'production');
     expect(read.problems).toEqual([
       'PORT must be a whole number from 0 to 10, not "11".',
-      'URL is required when the platform is not the local sandbox.',
+      'URL is required in production.',
       'MODE must be "a", "b" or "c", not "d".',
       'ON must be "true" or "false", not "yes".',
       'TOKEN is short.',

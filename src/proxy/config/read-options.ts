@@ -45,7 +45,7 @@ export function readOption<T>(
   const value = defaultOf(option, preset, read);
   if (parsed instanceof Refused) return { value, set: true, problems: parsed.problems };
   const missing = option.unset[preset] === required;
-  const problems = missing ? [`${option.env} is required when the platform is not the local sandbox.`] : [];
+  const problems = missing ? [`${option.env} is required in production.`] : [];
   return { value, set: false, problems };
 }
 
