@@ -14,9 +14,11 @@ export function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
-/** The same pages as CSP sources. */
-export const loopbackOriginSources: readonly string[] = [
-  'http://localhost:*',
-  'http://127.0.0.1:*',
-  'http://[::1]:*',
-];
+/**
+ * The same pages as CSP sources, but for `http://[::1]`: CSP's host-source grammar has no IP-literal form, so every
+ * engine refuses such a source with a console error. A page on `[::1]` uses `localhost` or `127.0.0.1` instead.
+ */
+export const loopbackOriginSources: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+/** Whether an origin can be written as a CSP source: not an IPv6 literal (`http://[::1]:8080`), which CSP cannot name. */
+export const isCspSource = (origin: string): boolean => !origin.includes('[');

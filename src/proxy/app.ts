@@ -6,6 +6,7 @@ import { isLoopbackOrigin } from '../contracts/loopback-origins.ts';
 import { originCheckRoute } from '../contracts/origin-check-contract.ts';
 import { originRoutes } from './origin-routes.ts';
 import { limitRequestBodies } from './body-limit.ts';
+import { privateUnlessCacheable } from './cache-policy.ts';
 import { clientAddressReader } from './client-address.ts';
 import { configuratorRoutes } from './configurator-routes.ts';
 import { errorExit } from './error-exit.ts';
@@ -148,6 +149,8 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   app.use('*', wellFormedPaths());
   // Every body is small (a code, a token, an answer id): anything larger is refused before it is read.
   app.use('*', limitRequestBodies(maxBodyBytes));
+  // Only the public reads may be kept by a cache in front; everything else is `private, no-store`.
+  app.use('*', privateUnlessCacheable());
   const groups = proxyRouteGroups;
   // The public poll reads build their whole answer (`public-routes.ts`), request id and `nosniff` included.
   const pollReads = `${groups.polls}/`;

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
-import { loopbackOriginSources } from '../contracts/loopback-origins.ts';
+import { isCspSource, loopbackOriginSources } from '../contracts/loopback-origins.ts';
 import { ProxyError } from './errors.ts';
 import { pathInGroup } from './request-path.ts';
 import { ageOf, etagOf, ifNoneMatchHits } from './response-cache.ts';
@@ -155,6 +155,6 @@ export function framePageSecurityPolicy(runtime: ProxyRuntime, styleSources: rea
     `connect-src 'self' ${proxyOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors 'self' ${[...config.allowedOrigins, ...(config.allowLoopbackOrigins ? loopbackOriginSources : [])].join(' ')}`,
+    `frame-ancestors 'self' ${[...config.allowedOrigins.filter(isCspSource), ...(config.allowLoopbackOrigins ? loopbackOriginSources : [])].join(' ')}`,
   ].join('; ');
 }

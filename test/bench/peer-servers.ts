@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/free-port.ts';
+import { nginxMainConfig } from '../support/nginx-main-config.ts';
 
 export { freePort };
 
@@ -120,20 +121,10 @@ export async function startNginx(options: {
   const upstream = new URL(options.apiUrl);
   writeFileSync(
     join(folder, 'nginx.conf'),
-    `daemon off;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${folder}/nginx.pid;
-error_log ${folder}/error.log warn;
-events { worker_connections 1024; }
-http {
-  # Its access log on, like the proxy's.
+    nginxMainConfig(
+      folder,
+      `  # Its access log on, like the proxy's.
   access_log ${folder}/access.log;
-  client_body_temp_path ${folder}/body;
-  proxy_temp_path ${folder}/proxy;
-  fastcgi_temp_path ${folder}/fastcgi;
-  uwsgi_temp_path ${folder}/uwsgi;
-  scgi_temp_path ${folder}/scgi;
   proxy_cache_path ${folder}/cache keys_zone=polls:1m max_size=10m;
   upstream platform { server ${upstream.host}; keepalive 4; }
   server {
@@ -150,9 +141,8 @@ http {
       proxy_ignore_headers Cache-Control Expires Set-Cookie Vary;
       add_header Vary Origin;
     }
-  }
-}
-`,
+  }`,
+    ),
   );
   const child = spawn('/usr/sbin/nginx', ['-c', join(folder, 'nginx.conf'), '-p', folder], {
     stdio: ['ignore', 'ignore', 'inherit'],

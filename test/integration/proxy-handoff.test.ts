@@ -76,7 +76,7 @@ describe('session handoff', () => {
     expect(redeemed.status).toBe(200);
     expect(redeemed.headers.get('access-control-allow-origin')).toBe(pageOrigin);
     expect(redeemed.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(redeemed.headers.get('cache-control')).toBe('no-store');
+    expect(redeemed.headers.get('cache-control')).toBe('private, no-store');
     expect((await redeemed.json()) as SessionStatus).toEqual({ signedIn: true, userId: samUserId });
     const line = redeemed.headers
       .getSetCookie()

@@ -113,6 +113,8 @@ async function ridesOut(
   await expectUnavailableWithin(() => castVote(fans, cookie, poll.id, answerId), 1500);
   const ready = await timed(() => readyOn(other));
   expect(ready.answer.status).toBe(503);
+  // The body names what failed, for the operator reading it.
+  expect(((await ready.answer.json()) as { failed?: string[] }).failed).toEqual(['redis: unreachable']);
   expect(performance.now() - faultAt).toBeLessThanOrEqual(3000);
   await expectUnavailablePageWithin(() => signInStartOn(fans), 1500);
   await expectUnavailableWithin(() => extensionRefreshOn(fans), 1500);

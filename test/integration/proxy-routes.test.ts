@@ -163,7 +163,7 @@ describe('sign-in for widgets', () => {
     expect(csp).toContain("default-src 'none'");
     expect(harnessCall.page).toContain(`<script nonce="${nonce}">`);
     expect(headers.get('referrer-policy')).toBe('no-referrer');
-    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('ends a refusal (access_denied) in a clear state for the card', async () => {
@@ -383,7 +383,7 @@ describe('token mediation for the extension', () => {
     });
     expect(exchanged.status).toBe(200);
     expect(exchanged.headers.get('access-control-allow-origin')).toBe(extensionOrigin);
-    expect(exchanged.headers.get('cache-control')).toBe('no-store');
+    expect(exchanged.headers.get('cache-control')).toBe('private, no-store');
     const tokens = (await exchanged.json()) as ExtensionTokenSet;
     expect(tokens.accessToken).toMatch(/^CANARYTOKEN/);
     expect(tokens.expiresIn).toBeGreaterThan(0);

@@ -58,6 +58,8 @@ interface Readiness {
   readonly platform: 'reachable' | 'unreachable';
   /** What an operator should fix that does not stop this instance (Redis without persistence); absent when none. */
   readonly warnings?: readonly string[];
+  /** What makes this instance unready, named for the operator (`redis: unreachable`); absent when ready. */
+  readonly failed?: readonly string[];
 }
 
 async function checkReadiness(runtime: ProxyRuntime, reachable: Promise<boolean>): Promise<Readiness> {
@@ -67,6 +69,7 @@ async function checkReadiness(runtime: ProxyRuntime, reachable: Promise<boolean>
     state: runtime.state.kind === 'memory' ? 'memory' : state.ready ? 'ready' : 'unavailable',
     platform: platformReachable ? 'reachable' : 'unreachable',
     ...(state.warnings.length === 0 ? {} : { warnings: state.warnings }),
+    ...(state.ready ? {} : { failed: [`${runtime.state.kind}: unreachable`] }),
   };
 }
 
