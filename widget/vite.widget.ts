@@ -13,6 +13,7 @@ import { widgetVersion } from './base/widget-version.ts';
 import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 import { readPreviousBuilds, retainReleases, type PreviousBuilds } from './build/widget-releases.ts';
 import { hydrateBuild } from './ssr/vite.hydrate.ts';
+import { precompressFolder } from './build/precompressed-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgetFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -38,8 +39,9 @@ const entries = [
 ] as const;
 
 /**
- * Lit's templates minified by Lit's own plugin: HTML by html-minifier-next, CSS by lightningcss (BENCHMARKS.md: measured,
- * -324 B gzip on the element code). A template it cannot parse fails the build instead of shipping unminified.
+ * Lit's templates minified by Lit's own plugin: HTML by html-minifier-next, CSS by lightningcss (measured: -324 B gzip
+ * on the element code; docs/decisions/0010-templates-minified-by-lits-plugin.md). A template it cannot parse fails the
+ * build instead of shipping unminified.
  */
 function minifiedTemplates(): Plugin {
   const rollupPlugin = minifyHtmlLiterals({ include: 'widget/**/*.ts', failOnError: true });
@@ -107,6 +109,8 @@ function entryBuilds(): Plugin {
       );
       await writeFile(widgetFilesPath, JSON.stringify(files, null, 2) + '\n');
       await retainReleases(outDir, widgetVersion, previous);
+      // Last, once every file (retained releases too) is in place: the proxy serves these copies.
+      await precompressFolder(outDir);
     },
   };
 }

@@ -8,6 +8,7 @@ import { ProxyError } from './errors.ts';
 import { pathInGroup } from './request-path.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import type { FileReader } from './file-reader.ts';
+import { inPreferredCoding } from './precompressed-answer.ts';
 import { builtVersion } from './widget-version.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -51,7 +52,7 @@ export function configuratorRoutes(
         'Cache-Control',
         path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+      return inPreferredCoding(c, files, path, c.body(bytes as Uint8Array<ArrayBuffer>, 200));
     }
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
     c.header('Cache-Control', 'no-store');

@@ -32,15 +32,31 @@ export function withContentCoding(
   gzipped: Uint8Array<ArrayBuffer>,
   acceptEncoding: string | undefined,
 ): Response {
+  if (!acceptsGzip(acceptEncoding)) return varyingByEncoding(answer);
+  return encodedAs(answer, 'gzip', gzipped);
+}
+
+/** `answer` as it is, its `Vary` naming `Accept-Encoding` (another client gets other bytes). */
+export function varyingByEncoding(answer: Response): Response {
   const headers = new Headers(answer.headers);
   headers.set('Vary', [headers.get('Vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
-  if (!acceptsGzip(acceptEncoding)) return new Response(answer.body, { status: answer.status, headers });
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/**
+ * `answer` (built from the identity bytes) with `encoded` as its body in `coding`: `Content-Encoding`, the encoded
+ * length, a weak ETag (the same content, other bytes; `If-None-Match` compares weakly), and `Vary: Accept-Encoding`.
+ * A 304 keeps no body.
+ */
+export function encodedAs(answer: Response, coding: string, encoded: Uint8Array): Response {
+  const headers = new Headers(answer.headers);
+  headers.set('Vary', [headers.get('Vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
   const etag = headers.get('ETag');
   if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
   if (answer.status !== 200) return new Response(null, { status: answer.status, headers });
-  headers.set('Content-Encoding', 'gzip');
-  headers.set('Content-Length', String(gzipped.byteLength));
-  return new Response(gzipped, { status: 200, headers, ...alreadyEncoded });
+  headers.set('Content-Encoding', coding);
+  headers.set('Content-Length', String(encoded.byteLength));
+  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: 200, headers, ...alreadyEncoded });
 }
 
 /**

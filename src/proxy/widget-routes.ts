@@ -9,6 +9,7 @@ import { unversionedPath } from './widget-version.ts';
 import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
+import { inPreferredCoding } from './precompressed-answer.ts';
 import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
 import { renderedFramePage, type RenderedFramePage } from './frame-page-render.ts';
@@ -98,12 +99,17 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard
       c.header('Content-Security-Policy', framePageSecurityPolicy(runtime));
       c.header('Referrer-Policy', 'strict-origin');
     }
-    if (ifNoneMatchHits(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    const built = path !== framePagePath;
+    if (ifNoneMatchHits(c.req.header('If-None-Match'), etag)) {
+      const notModified = c.body(null, 304);
+      return built ? inPreferredCoding(c, read, path, notModified) : notModified;
+    }
     c.header(
       'Content-Type',
       contentTypes[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
     );
-    return c.body(body, 200);
+    // A built file as the build compressed it; the iframe page is filled in here, so it goes out as it is.
+    return built ? inPreferredCoding(c, read, path, c.body(body, 200)) : c.body(body, 200);
   });
   return app;
 }
