@@ -2,9 +2,11 @@
 // beside the build. Once the build is there (tests read `dist/`), two streams of about equal length: the browser
 // tests of the widget and the journey (one file at a time, most of it waiting on browsers and servers), then the
 // element tests; beside them the unit and integration tests, then the extension's browser tests. Every line is
-// shown as it comes, prefixed with its project; the run fails when any step fails, and names which.
+// shown as it comes, prefixed with its project, and each step says how long it took when it ends; the run fails when
+// any step fails, and names which. Before anything is built, the system programs the tests start are checked.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { missingPrograms, missingProgramsReport } from './system-programs.ts';
 
 interface Step {
   readonly label: string;
@@ -25,7 +27,10 @@ const vitest = (label: string, projects: readonly string[]): Step => ({
 
 const failed: string[] = [];
 
+const secondsSince = (start: number): string => String(Math.round((Date.now() - start) / 1000));
+
 function run(step: Step): Promise<boolean> {
+  const stepStarted = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,8 +43,15 @@ function run(step: Step): Promise<boolean> {
     createInterface({ input: child.stderr }).on('line', (line) => {
       process.stderr.write(prefix + line + '\n');
     });
+    let settled = false;
     const settle = (ok: boolean) => {
+      // A child that cannot start reports `error`, and may report `close` after it: the step ends once.
+      if (settled) return;
+      settled = true;
       if (!ok) failed.push(step.label);
+      const took = secondsSince(stepStarted);
+      if (ok) console.log(`${prefix}done in ${took} s`);
+      else console.error(`${prefix}failed in ${took} s`);
       resolve(ok);
     };
     child.on('error', () => {
@@ -49,6 +61,12 @@ function run(step: Step): Promise<boolean> {
       settle(code === 0);
     });
   });
+}
+
+const missing = missingPrograms(process.env);
+if (missing.length > 0) {
+  console.error(missingProgramsReport(missing));
+  process.exit(1);
 }
 
 const started = Date.now();
@@ -70,9 +88,9 @@ await Promise.all([
   }),
 ]);
 
-const seconds = Math.round((Date.now() - started) / 1000);
+const seconds = secondsSince(started);
 if (failed.length > 0) {
-  console.error(`npm test failed after ${String(seconds)} s: ${failed.join(', ')}`);
+  console.error(`npm test failed after ${seconds} s: ${failed.join(', ')}`);
   process.exit(1);
 }
-console.log(`npm test passed in ${String(seconds)} s`);
+console.log(`npm test passed in ${seconds} s`);
