@@ -32,7 +32,7 @@ function processCpuSeconds(pid: number): number {
 }
 
 /** The process and its children (nginx's master and worker). */
-function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): number {
   let total = processCpuSeconds(pid);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

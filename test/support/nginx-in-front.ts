@@ -27,6 +27,8 @@ export interface NginxLogLine {
 export interface NginxInFront {
   readonly url: string;
   readonly port: number;
+  /** nginx's master process (its worker is its child). */
+  readonly pid: number;
   /** The access log so far. */
   log(): NginxLogLine[];
   stop(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startNginxInFront(upstreams: readonly string[], port?: num
   return {
     url,
     port: listenPort,
+    pid: child.pid ?? 0,
     log: () => parseLog(readFileSync(join(folder, 'access.log'), 'utf8')),
     stop: async () => {
       if (child.exitCode === null) {
