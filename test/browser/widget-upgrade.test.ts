@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
+import { precompressFolder } from '../../widget/build/precompressed-files.ts';
 import { readPreviousBuilds, retainReleases } from '../../widget/build/widget-releases.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.ts';
@@ -47,6 +48,8 @@ async function upgradedBuild(oldBuild: string, newBuild: string): Promise<void> 
   }
   await writeFile(join(newBuild, 'version.json'), JSON.stringify({ version: '0.2.0' }) + '\n');
   await retainReleases(newBuild, '0.2.0', previous);
+  // As the build ends: compressed copies of what changed.
+  await precompressFolder(newBuild);
 }
 
 function partnerPage(): string {
