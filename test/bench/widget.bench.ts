@@ -81,6 +81,7 @@ export default async function widgetBench(): Promise<void> {
   const builds: BenchBuild[] = [
     { name: 'recommended', widgetDir: currentDir, snippet: snippets.recommended },
     { name: 'recommended-data', widgetDir: currentDir, snippet: snippets.recommendedData },
+    { name: 'recommended-proxy', widgetDir: currentDir, snippet: snippets.recommendedFromProxy },
     { name: 'current', widgetDir: currentDir, snippet: snippets.current },
     { name: 'previous', widgetDir: previousWidgetDir(), snippet: snippets.current },
     { name: 'inline', widgetDir: currentDir, snippet: snippets.inline },
@@ -97,10 +98,11 @@ export default async function widgetBench(): Promise<void> {
     isPeer(build)
       ? benchCase === 'open card'
       : build.name !== 'recommended-data' || benchCase === 'open card' || benchCase === 'read-only card';
-  printSizes(builds[3]!.widgetDir);
+  printSizes(builds.find((build) => build.name === 'previous')!.widgetDir);
   const label: Record<string, string> = {
     recommended: 'this build, recommended snippet',
     'recommended-data': 'this build, recommended, page language',
+    'recommended-proxy': 'this build, recommended, every file from the proxy (no CDN)',
     current: 'this build, one-line script tag',
     previous: `${previousCommit}, one-line script tag`,
     inline: 'inline-JS floor',

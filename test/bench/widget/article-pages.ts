@@ -94,6 +94,15 @@ export const snippets = {
     card: (poll) =>
       `<fan-poll poll-id="${poll.id}" eager><p><a href="/polls">Vote in the fan poll</a></p></fan-poll>`,
   },
+  /**
+   * The recommended snippet exactly as the README gives it: every file from the proxy itself (no CDN in front), which
+   * answers them compressed from the build's Brotli and gzip copies.
+   */
+  recommendedFromProxy: {
+    head: (proxyUrl, banner, page): string =>
+      snippets.recommended.head(proxyUrl, banner, page).replaceAll('"widget/', `"${proxyUrl}/widget/`),
+    card: (poll): string => snippets.recommended.card(poll),
+  },
   /** The static floor: every card's markup in the HTML (declarative shadow DOM), no script, no read. */
   static: {
     floor: true,
