@@ -3,6 +3,7 @@ import { checkUuid } from '../platform/query.ts';
 import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
 import { frameCardSettings } from '../../widget/iframe/frame-card-settings.ts';
 import { hydrateFileName } from '../../widget/ssr/hydrate-file-name.ts';
+import { gzipOf } from './content-coding.ts';
 import { readPublicPoll } from './public-routes.ts';
 import { etagOf, type CachedAnswer } from './response-cache.ts';
 import { cardMarkupOf, DrawnPerAnswer, type CardRenderer } from './drawn-per-answer.ts';
@@ -11,6 +12,8 @@ import type { ProxyRuntime } from './runtime.ts';
 /** The iframe page with its card drawn: the bytes, their ETag, the poll read it was drawn from, its styles' hashes. */
 export interface RenderedFramePage {
   readonly body: Uint8Array<ArrayBuffer>;
+  /** The same bytes gzipped, once per drawing. */
+  readonly gzipped: Uint8Array<ArrayBuffer>;
   readonly etag: string;
   readonly poll: CachedAnswer;
   /** CSP sources (`'sha256-...'`) of the inline `<style>`s of the card's declarative shadow root. */
@@ -87,7 +90,13 @@ async function drawPage(
     .replace(/<html lang="[^"]*">/, `<html lang="${options.lang ?? 'en'}">`)
     .replace(contentSlot, () => contentSlot.replace('></main>', `>${card}</main>`));
   const body = new TextEncoder().encode(html);
-  return { body, etag: await etagOf(body), poll, styleSources: await styleSourcesOf(html) };
+  return {
+    body,
+    gzipped: await gzipOf(html),
+    etag: await etagOf(body),
+    poll,
+    styleSources: await styleSourcesOf(html),
+  };
 }
 
 /** The CSP hash source of each inline `<style>` of the markup (its text as the browser hashes it). */

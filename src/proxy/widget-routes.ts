@@ -9,6 +9,7 @@ import { unversionedPath } from './widget-version.ts';
 import { escapeHtml } from '../contracts/html-escape.ts';
 
 import type { FileReader } from './file-reader.ts';
+import { withContentCoding } from './content-coding.ts';
 import { inPreferredCoding } from './precompressed-answer.ts';
 import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
@@ -127,7 +128,8 @@ function framePageOf(runtime: ProxyRuntime): (bytes: Uint8Array) => Uint8Array {
 
 /**
  * The iframe page with its card drawn: cached as the poll read it was drawn from is (revalidated by browsers, kept
- * `s-maxage` by shared caches, its `Age` the read's), with a 304 for its ETag, and its CSP allowing the card's styles.
+ * `s-maxage` by shared caches, its `Age` the read's), with a 304 for its ETag, its CSP allowing the card's styles, and
+ * gzipped for a client that takes it.
  */
 function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFramePage): Response {
   const cacheHeaders = pollCacheHeaders(runtime.config.pollCacheSeconds);
@@ -139,9 +141,12 @@ function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFrameP
   c.header('ETag', drawn.etag);
   c.header('Content-Security-Policy', framePageSecurityPolicy(runtime, drawn.styleSources));
   c.header('Referrer-Policy', 'strict-origin');
-  if (ifNoneMatchHits(c.req.header('If-None-Match'), drawn.etag)) return c.body(null, 304);
+  // Gzipped once per drawing, as the drawn card is: the page is most of what the banner waits for.
+  const acceptEncoding = c.req.header('Accept-Encoding');
+  if (ifNoneMatchHits(c.req.header('If-None-Match'), drawn.etag))
+    return withContentCoding(c.body(null, 304), drawn.gzipped, acceptEncoding);
   c.header('Content-Type', 'text/html; charset=utf-8');
-  return c.body(drawn.body, 200);
+  return withContentCoding(c.body(drawn.body, 200), drawn.gzipped, acceptEncoding);
 }
 
 /**

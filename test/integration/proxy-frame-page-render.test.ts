@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
 import { maxDrawnPerAnswer } from '../../src/proxy/drawn-per-answer.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
+import { openRiversidePoll } from '../support/open-poll.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 
 let harness: Harness;
@@ -121,7 +122,7 @@ describe('the banner page drawn by the proxy', () => {
     expect(page.headers.get('cdn-cache-control')).toBe(read.headers.get('cdn-cache-control'));
     expect(Number(page.headers.get('age'))).toBeGreaterThanOrEqual(Number(read.headers.get('age')));
     const etag = page.headers.get('etag') ?? '';
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^(W\/)?".+"$/);
     expect(etag).not.toBe(read.headers.get('etag'));
 
     const again = await framePage(poll.id, { headers: { 'If-None-Match': etag } });
@@ -193,5 +194,37 @@ describe('the banner page drawn by the proxy', () => {
     } finally {
       harness.beforeUpstream = undefined;
     }
+  });
+});
+
+describe('the drawn page on the wire', () => {
+  it('goes out gzipped once per drawing to a client that takes gzip, the same page, revalidated weakly', async () => {
+    // Any open poll: what is asserted is the bytes, not the cache.
+    const poll = openRiversidePoll(polls);
+    const plain = await framePage(poll.id, { headers: { 'Accept-Encoding': 'identity' } });
+    const html = await plain.text();
+    expect(shadowRootOf(html)).toBeDefined();
+    const { request } = await import('node:http');
+    const { gunzipSync } = await import('node:zlib');
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const url = `${harness.proxy.url}/widget/embed/poll.html?poll=${encodeURIComponent(poll.id)}`;
+      request(url, { headers: { 'Accept-Encoding': 'gzip, br' } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          resolve({ headers: answer.headers, body: Buffer.concat(chunks) });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(raw.body).toString()).toBe(html);
+    expect(raw.body.byteLength).toBeLessThan(Buffer.byteLength(html) / 2);
+    const etag = String(raw.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await framePage(poll.id, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
   });
 });
