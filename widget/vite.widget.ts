@@ -179,8 +179,11 @@ async function writeElementsManifest(): Promise<void> {
   await writeFile(file, JSON.stringify(tidyManifest(manifest, internalMembers), null, 2) + '\n');
 }
 
-/** Public in TypeScript for the list's lazily imported body (and Lit's internal state), not the elements' API. */
-const internalMembers = { 'fan-poll-list': ['shownIds'] };
+/**
+ * Public in TypeScript for the list's lazily imported body (and Lit's internal state), and for the banner's page (the
+ * card's way back to its host page), not the elements' API.
+ */
+const internalMembers = { 'fan-poll-list': ['shownIds'], 'fan-poll': ['signInPage'] };
 
 /**
  * `vite build --mode widget`: `dist/widget/` (see docs/embedding.md for the files). The element code is

@@ -58,10 +58,12 @@ describe('each shared fact has one owner', () => {
     // entry's prefetch and its read of a card the proxy drew, kept out of the client so that the entry stays small
     // (each the request the page's preload made: same URL, credentials and headers); the
     // live store's poll source, which calls through the client and wraps the fetch it hands it only to read each
-    // answer's freshness headers (`Age`, `Cache-Control`).
+    // answer's freshness headers (`Age`, `Cache-Control`). The analytics beacon: sent without credentials or a header
+    // of the client's (no cookie, no preflight), outliving the page (`keepalive`), its answer never read.
     expect(callers.sort()).toEqual([
       'extension/background/service-worker.ts',
       'src/polls/proxy-source.ts',
+      'widget/analytics/seen-beacons.ts',
       'widget/configurator/fan-polls-configurator.ts',
       'widget/delivery/drawn-cards.ts',
       'widget/delivery/prefetch.ts',

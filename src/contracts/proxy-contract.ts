@@ -52,6 +52,10 @@ export const proxyRoutes = {
    * GET, opened in a popup by a card: `?origin=<opener origin>&referrer=&campaign=&param1=&param2=&param3=`, plus
    * `&handoff=1` when the card wants a `handoff` code in the success message (see `sessionHandoff`).
    * Redirects to the platform's authorize page; the callback ends by posting a `SignInResultMessage` to `origin`.
+   * Without a pop-up (the page itself navigates here): `&return=<page URL>`, an allowed page on exactly `origin`, and
+   * for a banner `&frame=<its frame's origin>`; the callback then ends on a page that sends the browser on to exactly
+   * that URL with the handoff code (or the error) in its fragment (`sign-in-return.ts`). A `return` the proxy may not
+   * send the fan to ends on the proxy's own page.
    */
   signIn: `${groups.signIn}/login`,
   /** GET, the platform redirects the fan here with `code` and `state` (or `error`). */

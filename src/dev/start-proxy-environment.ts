@@ -12,18 +12,26 @@ export interface StartedSandbox {
 
 const presetVariable = proxyOptions.preset.env;
 
+/** The analytics dashboard's token under `npm start` on the sandbox preset (development only, printed at start). */
+export const developmentAnalyticsToken = 'fan-polls-development-analytics-token';
+
 export function startProxyEnvironment(
   shell: ProxyEnvironment,
   sandbox: StartedSandbox,
   demoUrl: string,
 ): ProxyEnvironment {
-  return {
+  const environment: ProxyEnvironment = {
     FAN_POLLS_ALLOWED_ORIGINS: demoUrl,
     [presetVariable]: 'sandbox',
     ...shell,
     FAN_POLLS_PLATFORM_API_URL: shell.FAN_POLLS_PLATFORM_API_URL ?? sandbox.apiUrl,
     FAN_POLLS_PLATFORM_AUTH_URL: shell.FAN_POLLS_PLATFORM_AUTH_URL ?? sandbox.authUrl,
   };
+  const analyticsToken = proxyOptions.analyticsToken.env;
+  // Only the sandbox preset gets a token it did not ask for: a production start names its own or has no reports.
+  if (choosePreset(environment).preset === 'sandbox' && environment[analyticsToken] === undefined)
+    return { ...environment, [analyticsToken]: developmentAnalyticsToken };
+  return environment;
 }
 
 /** `sandbox (FAN_POLLS_PRESET=sandbox, set by npm start)`, or the shell's own choice and why. */

@@ -1,3 +1,4 @@
+import { analyticsPaths } from '../contracts/analytics-contract.ts';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { configuratorRoutes, type ConfiguratorSettings } from '../contracts/configurator-contract.ts';
@@ -8,7 +9,11 @@ import { ProxyConfigError } from '../proxy/config.ts';
 import { serveProxy } from '../proxy/serve.ts';
 import { isBuildFresh, recordBuild } from './build-freshness.ts';
 import { serveDemo } from './demo-server.ts';
-import { startPresetSummary, startProxyEnvironment } from './start-proxy-environment.ts';
+import {
+  developmentAnalyticsToken,
+  startPresetSummary,
+  startProxyEnvironment,
+} from './start-proxy-environment.ts';
 import { parseStartOptions, StartOptionError, startUsage, type StartOptions } from './start-options.ts';
 
 /**
@@ -51,6 +56,7 @@ Fan Polls is running on the embedded default.
   Partner proxy       ${proxy.url}
   Proxy preset        ${startPresetSummary(process.env, proxyEnvironment)}
   Embed configurator  ${proxy.url}/configurator/   (pick a poll, preview it, copy the snippet)
+  Analytics dashboard ${analyticsLine(proxy.config.analyticsToken)}
   Widget              ${proxy.url}/widget/v${widgetVersion}/fan-polls.js   iframe: ${proxy.url}/widget/v${widgetVersion}/fan-polls-frame.js
   Allowed origins     ${proxy.config.allowedOrigins.join(', ')}
                       (pages there may embed the widget; to add yours:
@@ -63,6 +69,14 @@ Fan Polls is running on the embedded default.
                       password for all: ${fans[0]?.password ?? ''}
 
 Ctrl+C stops everything. Other ports: ${startUsage.split('\n')[0]} (npm start -- --help).`);
+
+/** Where the club's dashboard is and the token it asks for, or why there is none. */
+function analyticsLine(token: string | undefined): string {
+  if (!proxy.config.analytics) return 'off (FAN_POLLS_ANALYTICS=false)';
+  if (token === undefined) return 'none (set FAN_POLLS_ANALYTICS_TOKEN)';
+  const shown = token === developmentAnalyticsToken ? token : '(the FAN_POLLS_ANALYTICS_TOKEN you set)';
+  return `${proxy.url}${analyticsPaths.analyticsDashboard}   token: ${shown}`;
+}
 
 async function stop(): Promise<void> {
   await Promise.allSettled([demo.close(), proxy.close(), sandbox.close()]);

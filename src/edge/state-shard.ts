@@ -26,7 +26,7 @@ export class StateShard {
   async fetch(request: Request): Promise<Response> {
     const ask = (await request.json()) as ShardRequest;
     const answer = this.#answer(ask, Date.now());
-    if (ask.op === 'set' || ask.op === 'hit') await this.#sweepLater();
+    if (ask.op === 'set' || ask.op === 'hit' || ask.op === 'increment') await this.#sweepLater();
     return Response.json(answer);
   }
 
@@ -77,6 +77,14 @@ export class StateShard {
             .toArray()
             .map((row) => String(row.value)),
         };
+      case 'increment': {
+        const row = this.#sql
+          .exec('SELECT value, expires_at FROM entries WHERE key = ? AND expires_at > ?', ask.key, now)
+          .toArray()[0];
+        const count = (row === undefined ? 0 : Number(row.value) || 0) + ask.by;
+        this.#write(ask.key, String(count), row === undefined ? now + ask.ttlMs : Number(row.expires_at));
+        return { count };
+      }
       case 'hit': {
         const row = this.#sql
           .exec('SELECT value, expires_at FROM entries WHERE key = ? AND expires_at > ?', ask.key, now)

@@ -65,6 +65,11 @@ export interface PacerHost {
   busy(): boolean;
   /** One batched read of these ids now (chunked); the store applies it, then calls `afterRead` and `changed`. */
   read(ids: readonly string[]): Promise<void>;
+  /**
+   * Polls that arrived without a read (the page's live stream): applied as a read's would be (each planned by
+   * `nextRead`), then `changed`. Polls no card subscribed to are ignored.
+   */
+  push(polls: readonly Poll[]): void;
 }
 
 /** Decides when the store reads which polls, and which new states are news. */
@@ -215,6 +220,14 @@ class PageLivePollStore implements LivePollStore, PacerHost {
       else failures.push(this.#applyFailure(chunk, result.reason));
     });
     this.#pacer.afterRead(failures, readAt);
+    this.#changed();
+  }
+
+  push(polls: readonly Poll[]): void {
+    // A disposed store has no entries left: nothing is applied.
+    const pushed = new Set(polls.map((poll) => poll.id.toLowerCase()));
+    const ids = [...this.#entries.keys()].filter((id) => pushed.has(id.toLowerCase()));
+    this.#applyPolls(ids, polls, this.scheduler.now());
     this.#changed();
   }
 

@@ -1,4 +1,7 @@
+import { analyticsRouteGroup } from '../contracts/analytics-contract.ts';
 import { Hono, type Context } from 'hono';
+import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { proxyAnalytics } from './analytics/proxy-analytics.ts';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
 import { globalFetch, type FetchLike } from '../platform/http.ts';
 import type { ProxyConfig } from './config.ts';
@@ -32,6 +35,9 @@ import { sessionIdReader } from './session-cookie.ts';
 import type { FileReader } from './file-reader.ts';
 import { widgetRoutes } from './widget-routes.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
+import type { ShareImageRenderer } from './share/share-image.ts';
+import { oembedRoutes, shareRoutes } from './share/share-routes.ts';
+import { shareRouteGroups } from '../contracts/share-contract.ts';
 
 export interface ProxyDeps {
   /** Every request to the platform goes through it (tests count and route them). */
@@ -68,6 +74,11 @@ export interface ProxyDeps {
   readonly renderFrameCard?: CardRenderer;
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
   readonly configuratorFiles?: FileReader;
+  /**
+   * Draws a poll's share image (`/share/polls/<id>.png`: satori and resvg-wasm, Node's `serve.ts` gives it); none: the
+   * share page names no image and the image's route answers 404 `share_image_not_drawn`.
+   */
+  readonly renderShareImage?: ShareImageRenderer;
 }
 
 /** How long a reader of a cached poll waits for a slow platform before it gets the cached copy. */
@@ -141,6 +152,15 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
     readSessionId: sessionIdReader(config.sessionSecret, config.publicUrl.startsWith('http:')),
     servedOverPlainHttp: config.publicUrl.startsWith('http:'),
+    analytics: proxyAnalytics({
+      enabled: config.analytics,
+      retentionDays: config.analyticsRetentionDays,
+      store: state.sharedStore,
+      now,
+      logger,
+      metrics,
+      waitUntil,
+    }),
   };
 
   const app = new Hono();
@@ -171,6 +191,9 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
     const configurator = configuratorRoutes(runtime, deps.configuratorFiles, deps.widgetFiles);
     app.route(groups.configurator, configurator);
   }
+  app.route(analyticsRouteGroup, analyticsRoutes(runtime));
+  app.route(shareRouteGroups.share, shareRoutes(runtime, deps.renderShareImage));
+  app.route(shareRouteGroups.oembed, oembedRoutes(runtime, deps.renderShareImage));
   app.route('/', opsRoutes(runtime, metrics, countedPlatformFetch));
   app.notFound(() => {
     throw new ProxyError('not_found', 'No such route.');

@@ -1,22 +1,30 @@
+import { pollStreamPath } from '../contracts/poll-stream-contract.ts';
 import type { MiddlewareHandler } from 'hono';
 import { proxyRouteGroups } from '../contracts/proxy-contract.ts';
+import { shareRouteGroups } from '../contracts/share-contract.ts';
 
 /**
  * What a shared cache in front of the proxy (nginx, a CDN) may keep. Only the public reads are cacheable: the poll
- * reads and the drawn card, the banner's page and the widget's files, the configurator's page and files. Each of them
- * sets its own policy.
+ * reads and the drawn card, the banner's page and the widget's files, the configurator's page and files, a poll's share
+ * page and image and the oEmbed answer. Each of them sets its own policy.
  */
 export const cacheableRouteGroups: readonly string[] = [
   proxyRouteGroups.polls,
   proxyRouteGroups.widget,
   proxyRouteGroups.configurator,
+  shareRouteGroups.share,
+  shareRouteGroups.oembed,
 ];
 
 /** Everything personal or state-changing: no cache, shared or private, may keep it. */
 export const privateAnswerPolicy = 'private, no-store';
 
+/** Paths inside a cacheable group that no cache may keep: the live poll stream (`no-store` of its own too). */
+export const uncacheablePaths: readonly string[] = [pollStreamPath];
+
 export const isInCacheableGroup = (path: string): boolean =>
-  cacheableRouteGroups.some((group) => path === group || path.startsWith(`${group}/`));
+  cacheableRouteGroups.some((group) => path === group || path.startsWith(`${group}/`)) &&
+  !uncacheablePaths.includes(path);
 
 /**
  * Marks every answer outside the cacheable groups `private, no-store`, whatever its route set: sign-in, the session,

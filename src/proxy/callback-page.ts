@@ -17,12 +17,41 @@ export function renderCallbackPage(
   result: SignInResultMessage,
   openerOrigin: string | undefined,
 ): CallbackPage {
-  const nonce = randomId();
   const heading = result.ok ? 'You are signed in' : 'Sign-in did not finish';
   const detail = result.ok
     ? 'You can close this window and go back to the poll.'
     : `${result.message} You can close this window and try again from the poll.`;
-  const data = jsonForScriptBlock({ result, openerOrigin: openerOrigin ?? null });
+  return signInDocument({
+    body: `<main>
+<h1 id="heading">${escapeHtml(heading)}</h1>
+<p id="detail">${escapeHtml(detail)}</p>
+</main>`,
+    dataId: 'sign-in-result',
+    data: { result, openerOrigin: openerOrigin ?? null },
+    script: `(() => {
+  const { result, openerOrigin } = JSON.parse(document.getElementById('sign-in-result').textContent);
+  if (window.opener && openerOrigin) {
+    window.opener.postMessage(result, openerOrigin);
+    // Closing at once can drop the message or let the opener see the window closed first (then a card on another
+    // site reads no session in its own cookie partition): close once the message has had time to arrive.
+    setTimeout(() => window.close(), 300);
+  }
+})();`,
+  });
+}
+
+/**
+ * A page that ends a sign-in: `body`, then `data` as JSON in a data block (`dataId`) and one `script` that reads it,
+ * under a strict CSP that allows only this page's own nonced script and style. No Referer leaves and nothing is
+ * cached: the callback URL carries the authorization code, the page may carry a handoff code.
+ */
+export function signInDocument(parts: {
+  readonly body: string;
+  readonly dataId: string;
+  readonly data: unknown;
+  readonly script: string;
+}): CallbackPage {
+  const nonce = randomId();
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -35,21 +64,10 @@ h1 { font-size: 1.25rem; }
 </style>
 </head>
 <body>
-<main>
-<h1 id="heading">${escapeHtml(heading)}</h1>
-<p id="detail">${escapeHtml(detail)}</p>
-</main>
-<script type="application/json" id="sign-in-result">${data}</script>
+${parts.body}
+<script type="application/json" id="${parts.dataId}">${jsonForScriptBlock(parts.data)}</script>
 <script nonce="${nonce}">
-(() => {
-  const { result, openerOrigin } = JSON.parse(document.getElementById('sign-in-result').textContent);
-  if (window.opener && openerOrigin) {
-    window.opener.postMessage(result, openerOrigin);
-    // Closing at once can drop the message or let the opener see the window closed first (then a card on another
-    // site reads no session in its own cookie partition): close once the message has had time to arrive.
-    setTimeout(() => window.close(), 300);
-  }
-})();
+${parts.script}
 </script>
 </body>
 </html>
@@ -59,7 +77,6 @@ h1 { font-size: 1.25rem; }
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      // The callback URL carries the authorization code: it must not leak through a Referer or a cache.
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -67,9 +67,12 @@ export function fanRoutes(runtime: ProxyRuntime): Hono {
     try {
       const outcome = await voteWithFreshToken(runtime, tokens, pollId, answerId, attempt);
       runtime.logger.log('info', 'vote', { outcome: outcome.status });
+      runtime.analytics.vote(pollId, query(c));
       return c.body(null, 201);
     } catch (error) {
-      throw voteFailure(error, attempt, runtime.now());
+      const failure = voteFailure(error, attempt, runtime.now());
+      runtime.analytics.vote(pollId, query(c), failure);
+      throw failure;
     }
   });
 

@@ -100,7 +100,7 @@ async function drawPage(
 }
 
 /** The CSP hash source of each inline `<style>` of the markup (its text as the browser hashes it). */
-async function styleSourcesOf(markup: string): Promise<string[]> {
+export async function styleSourcesOf(markup: string): Promise<string[]> {
   const sources = new Set<string>();
   for (const [, css] of markup.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css)));

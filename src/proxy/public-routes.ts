@@ -1,3 +1,4 @@
+import { pollStreamPath } from '../contracts/poll-stream-contract.ts';
 import { Hono, type Context } from 'hono';
 import { PlatformError } from '../platform/errors.ts';
 import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
@@ -13,6 +14,7 @@ import { allowedOriginOf, corsForPrebuiltAnswers } from './cors.ts';
 import { withContentCoding } from './content-coding.ts';
 import { drawnCard, drawnCardContentType } from './drawn-card.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
+import { pollStreamHandler } from './poll-stream/poll-stream-route.ts';
 import { checkedInput } from './request-guards.ts';
 import { ProxyError } from './errors.ts';
 import type { CachedAnswer } from './response-cache.ts';
@@ -63,6 +65,15 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
     return answer(c, cached);
   });
 
+  // Before the single poll's route, whose `:pollId` would take `stream`.
+  app.get(
+    routeInGroup(proxyRouteGroups.polls, pollStreamPath),
+    pollStreamHandler(runtime, {
+      renew: (pollId, maxAgeMs) => renewPublicPoll(runtime, pollId, maxAgeMs),
+      cacheKeyOf: publicPollKey,
+    }),
+  );
+
   app.get(routeInGroup(proxyRouteGroups.polls, proxyRoutePatterns.poll), async (c) => {
     const pollId = checkedInput(() => checkUuid(c.req.param('pollId'), 'pollId'));
     return answer(c, await readPublicPoll(runtime, c, pollId));
@@ -97,6 +108,24 @@ export function readPublicPoll(runtime: ProxyRuntime, c: Context, pollId: string
   );
 }
 
+/**
+ * One poll's public read as the poll streams' refresher needs it (`poll-stream/`): the cached answer while fresh, else
+ * its reload awaited. Spends the public-read budget (no client's: the refresher reads for every watcher).
+ */
+export function renewPublicPoll(
+  runtime: ProxyRuntime,
+  pollId: string,
+  maxAgeMs?: number,
+): Promise<CachedAnswer> {
+  const id = pollId.toLowerCase();
+  return runtime.pollCache.renew(
+    publicPollKey(id),
+    () => fromPlatform(runtime, undefined, () => runtime.platform.publicClient.getPoll(id)),
+    isPlatformFailure,
+    maxAgeMs,
+  );
+}
+
 /** The poll cache's key for one poll's public read (`pollId` a checked UUID). */
 export function publicPollKey(pollId: string): string {
   return `poll/${pollId.toLowerCase()}`;
@@ -105,7 +134,7 @@ export function publicPollKey(pollId: string): string {
 /** A cache miss's load: the public-read budget spent, then the platform's answer as the body browsers get. */
 async function fromPlatform(
   runtime: ProxyRuntime,
-  c: Context,
+  c: Context | undefined,
   read: () => Promise<unknown>,
 ): Promise<string> {
   // Throttling and outages are held in one place for every platform call (`platform-guard.ts`); here, the budget.
@@ -184,7 +213,7 @@ function cachedResponse(
  * the miss is refused (a cached copy, if any, is still served). When the shared counters do not answer (Redis
  * away), public reads go on: the platform guard still holds a 429.
  */
-async function spendPublicRead(runtime: ProxyRuntime, c: Context): Promise<void> {
+async function spendPublicRead(runtime: ProxyRuntime, c: Context | undefined): Promise<void> {
   const counted = async (take: () => Promise<number | undefined>) => {
     try {
       return await take();
@@ -192,7 +221,10 @@ async function spendPublicRead(runtime: ProxyRuntime, c: Context): Promise<void>
       return undefined;
     }
   };
-  const perClient = await counted(() => runtime.state.publicMissLimiter.take(runtime.clientAddress(c)));
+  const perClient =
+    c === undefined
+      ? undefined
+      : await counted(() => runtime.state.publicMissLimiter.take(runtime.clientAddress(c)));
   if (perClient !== undefined) {
     throw new ProxyError('rate_limited', 'Too many different poll reads from this address. Wait a minute.', {
       retryAfterSeconds: perClient,

@@ -12,6 +12,24 @@ function cacheAt(clock: { now: number }) {
 }
 
 describe('ResponseCache', () => {
+  it('renews an entry only when it is stale or older than asked, and keeps a copy put from elsewhere only when newer', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    const load = vi.fn(() => Promise.resolve(`body at ${String(clock.now)}`));
+    expect((await cache.renew('k', load)).body).toBe('body at 0');
+    clock.now = 600;
+    expect((await cache.renew('k', load)).body).toBe('body at 0');
+    expect((await cache.renew('k', load, undefined, 500)).body).toBe('body at 600');
+    clock.now = 1700;
+    // Stale: the reload is awaited, never the stale entry.
+    expect((await cache.renew('k', load)).body).toBe('body at 1700');
+    expect(load).toHaveBeenCalledTimes(3);
+    cache.put('k', { body: 'older', etag: '"o"', storedAt: 1000 });
+    expect(cache.atOnce('k')?.body).toBe('body at 1700');
+    cache.put('k', { body: 'newer', etag: '"n"', storedAt: 1800 });
+    expect(cache.atOnce('k')?.body).toBe('newer');
+  });
+
   it('remembers a failure it is told to for the freshness window: one load per key and window', async () => {
     const clock = { now: 0 };
     const cache = cacheAt(clock);

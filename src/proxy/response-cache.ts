@@ -112,6 +112,32 @@ export class ResponseCache {
     return undefined;
   }
 
+  /**
+   * The entry for `key` while it is fresh (and younger than `maxAgeMs`); otherwise its reload, awaited (one load however many ask, shared with `get`'s
+   * loads). For the poll streams' refresher, which must hand on the new copy, never the stale one.
+   */
+  async renew(
+    key: string,
+    load: () => Promise<string>,
+    remember: (error: unknown) => boolean = () => false,
+    maxAgeMs = this.#options.freshMs,
+  ): Promise<CachedAnswer> {
+    const entry = this.#entries.get(key);
+    if (entry !== undefined && this.#now() - entry.storedAt < Math.min(maxAgeMs, this.#options.freshMs))
+      return entry;
+    return this.#loadRemembering(key, load, remember);
+  }
+
+  /**
+   * Keeps `answer`, loaded elsewhere (another instance's copy, from the poll streams' fan-out), unless the entry held
+   * is as new or newer: this instance's readers then get it without a platform read of their own.
+   */
+  put(key: string, answer: CachedAnswer): void {
+    const held = this.#entries.get(key);
+    if (held !== undefined && held.storedAt >= answer.storedAt) return;
+    this.#store(key, answer);
+  }
+
   /** Whether an entry this old (ms) is past fresh but still answered while it refreshes (stale-while-revalidate). */
   #servedStale(age: number): boolean {
     return age < this.#options.freshMs + this.#options.staleWhileRevalidateMs;

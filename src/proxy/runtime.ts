@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { ProxyAnalytics } from './analytics/proxy-analytics.ts';
 import type { ProxyConfig } from './config.ts';
 import type { ProxyLogger } from './logger.ts';
 import type { PlatformAccess } from './platform-access.ts';
@@ -31,4 +32,6 @@ export interface ProxyRuntime {
   readonly readSessionId: SessionIdReader;
   /** The public URL is plain http (only the loopback sandbox allows it): see `plainHttpSessionCookieName`. */
   readonly servedOverPlainHttp: boolean;
+  /** The club's analytics: the routes tell it what the proxy did (`analytics/proxy-analytics.ts`). */
+  readonly analytics: ProxyAnalytics;
 }

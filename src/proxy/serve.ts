@@ -13,6 +13,8 @@ import { defaultWidgetDir, widgetFilesIn } from '../node/widget-files.ts';
 import { createProxyApp, type ProxyApp, type ProxyDeps } from './app.ts';
 import { cachedPollReadListener } from './cached-read-listener.ts';
 import { renderFrameCardWithLitSsr } from './frame-card-lit-ssr.ts';
+import { shareImageRenderer } from './share/share-image-drawing.ts';
+import { readShareImageAssets } from '../node/share-image-assets.ts';
 import { loadProxyConfig, type ProxyConfig, type ProxyEnvironment } from './config.ts';
 import { createJsonLogger } from './logger.ts';
 import {
@@ -123,6 +125,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     widgetFiles: widgetFilesIn(defaultWidgetDir(config.widgetDir)),
     renderFrameCard: renderFrameCardWithLitSsr,
+    renderShareImage: shareImageRenderer(readShareImageAssets),
     configuratorFiles: widgetFilesIn(defaultConfiguratorDir()),
     ...options.deps,
     metrics,

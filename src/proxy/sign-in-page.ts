@@ -1,8 +1,11 @@
 import type { Context } from 'hono';
 import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
+import type { SignInReturn } from '../contracts/sign-in-return.ts';
+import { withSignInReturn } from '../contracts/sign-in-return-fragment.ts';
 import { PlatformError } from '../platform/errors.ts';
 import type { ProxyError } from './errors.ts';
 import { renderCallbackPage } from './callback-page.ts';
+import { renderReturnPage } from './return-page.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 export type SignInPageStatus = 200 | 400 | 429 | 502 | 503;
@@ -18,6 +21,23 @@ export function signInEndPage(
   origin?: string,
 ): Response {
   const page = renderCallbackPage(result, origin);
+  for (const [name, value] of Object.entries(page.headers)) c.header(name, value);
+  return c.body(page.html, status);
+}
+
+/**
+ * How a sign-in without a pop-up ends: a page that sends the browser on to exactly the page it came from (`returnUrl`,
+ * checked when it started), with `result` as the marker in the fragment under `key` (`sign-in-return.ts`): never in a
+ * query, so no server log holds the code (`return-page.ts` says why a page and not a redirect).
+ */
+export function signInReturnPage(
+  c: Context,
+  status: SignInPageStatus,
+  returnUrl: string,
+  key: string,
+  result: SignInReturn,
+): Response {
+  const page = renderReturnPage(withSignInReturn(returnUrl, key, result));
   for (const [name, value] of Object.entries(page.headers)) c.header(name, value);
   return c.body(page.html, status);
 }

@@ -5,6 +5,7 @@ import {
   routeInGroup,
   type SignInResultMessage,
 } from '../contracts/proxy-contract.ts';
+import type { SignInReturn } from '../contracts/sign-in-return.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { createAuthorizationRequest, validateCallback } from '../platform/oauth.ts';
 import { userTokenKeeper } from '../platform/token-keeper.ts';
@@ -17,9 +18,12 @@ import {
   signInEndPage,
   signInFailure,
   signInRateLimited,
+  signInReturnPage,
   signInUnavailablePage,
+  type SignInPageStatus,
 } from './sign-in-page.ts';
 import { ProxyError } from './errors.ts';
+import { readWayBack, returnKeyOf } from './return-url.ts';
 import { randomId } from './state/session-store.ts';
 
 /** A sign-in route's path inside the `/auth` group. */
@@ -29,8 +33,11 @@ const signInPath = (route: string): string => routeInGroup(proxyRouteGroups.sign
  * Sign-in for cards without the extension (a backend-for-frontend): the popup starts at `/auth/login`, goes to the
  * platform's consent page, and comes back to `/auth/callback`, where the code is exchanged with the secret and the
  * fan's tokens stay in the server-side session. The popup always ends on a page that says what happened and, when
- * it knows the card's origin, posts a `SignInResultMessage` to exactly that origin. Three groups behind one session
- * middleware (`c.var.session`, the signed cookie): login, callback, and the session a page reads, hands off or ends.
+ * it knows the card's origin, posts a `SignInResultMessage` to exactly that origin. Without a pop-up (a `return`
+ * address, checked by `return-url.ts`), the same trip starts from the top-level page and the callback sends the fan
+ * back to that page (`return-page.ts`), the handoff code or the error in its fragment. Three groups behind one
+ * session middleware (`c.var.session`, the signed cookie): login, callback, and the session a page reads, hands off or
+ * ends.
  */
 export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
   const app = new Hono<SessionEnv>();
@@ -71,7 +78,10 @@ export function signInRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
   return app;
 }
 
-/** The popup's first stop: checks the card's origin and tracking, then redirects to the platform's consent page. */
+/**
+ * The sign-in's first stop: checks the card's origin, its way back when it comes without a pop-up, and the tracking,
+ * then redirects to the platform's consent page.
+ */
 function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
   const app = new Hono<SessionEnv>();
   const { config, logger, sessions } = runtime;
@@ -83,6 +93,12 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     if (!runtime.isAllowedPage(origin)) {
       logger.log('info', 'sign_in_refused', { reason: 'origin_not_allowed' });
       const refused = signInFailure('origin_not_allowed', 'This page may not start a Fan Polls sign-in.');
+      return signInEndPage(c, 400, refused);
+    }
+    const wayBack = readWayBack(query, origin, runtime.isAllowedPage);
+    if (wayBack === 'refused') {
+      logger.log('info', 'sign_in_refused', { reason: 'return_not_allowed' });
+      const refused = signInFailure('return_not_allowed', 'Fan Polls may not send you back to this address.');
       return signInEndPage(c, 400, refused);
     }
     const limited = await signInRateLimited(runtime, c, origin);
@@ -103,8 +119,11 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       codeVerifier: request.codeVerifier,
       openerOrigin: origin,
       browserId,
-      handoff: query.get('handoff') === '1',
+      // Without a pop-up, the page always redeems a code: its cookie partition is never the callback's.
+      handoff: wayBack !== undefined || query.get('handoff') === '1',
+      ...wayBack,
     });
+    runtime.analytics.signInStarted(request.state, query);
     await c.var.session.write(browserId);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
@@ -124,15 +143,20 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     const pending = await sessions.takePending(url.searchParams.get('state') ?? '');
     const origin =
       pending?.openerOrigin ?? (await sessions.pendingOriginOf(browserId)) ?? session?.signInOrigin;
+    // A sign-in without a pop-up goes back to its page whatever happens, with the error in the fragment.
+    const backToPage = (status: SignInPageStatus, result: SignInReturn): Response | undefined =>
+      pending?.returnUrl === undefined
+        ? undefined
+        : signInReturnPage(c, status, pending.returnUrl, returnKeyOf(pending), result);
     const limited = await signInRateLimited(runtime, c, origin);
-    if (limited) return limited;
+    if (limited) return backToPage(429, { error: 'rate_limited' }) ?? limited;
     if (pending === undefined || browserId === undefined || pending.browserId !== browserId) {
       // No pending sign-in for this state in this browser: expired, used already, or started elsewhere (login CSRF).
       logger.log('info', 'sign_in_failed', {
         reason: pending === undefined ? 'unknown_state' : 'other_browser',
       });
       const expired = signInFailure('sign_in_expired', 'This sign-in has expired or was started elsewhere.');
-      return signInEndPage(c, 400, expired, origin);
+      return backToPage(400, { error: 'sign_in_expired' }) ?? signInEndPage(c, 400, expired, origin);
     }
     try {
       const { code } = validateCallback(
@@ -159,6 +183,13 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       // Signed in again over a signed-in session (maybe as another fan): the old pair ends, and its copies with it.
       if (session !== undefined) await endSession(endSessionDepsOf(runtime), session, tokens);
       logger.log('info', 'signed_in');
+      runtime.analytics.signInEnded(pending.state, true);
+      // Back to the page without a pop-up: the code is bound to the document that redeems it (a banner's frame, or
+      // the page itself), and travels in the fragment.
+      if (pending.returnUrl !== undefined) {
+        const handoff = await sessions.addHandoff(signedIn.id, pending.frameOrigin ?? pending.openerOrigin);
+        return signInReturnPage(c, 200, pending.returnUrl, returnKeyOf(pending), { handoff });
+      }
       // This cookie lands in the proxy site's partition; a card on another site redeems the code for its own. Only
       // when the card asked: a card that does not know the field keeps getting the message it knows.
       const result: SignInResultMessage = pending.handoff
@@ -172,12 +203,16 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       return signInEndPage(c, 200, result, pending.openerOrigin);
     } catch (error) {
       const { status, result } = callbackFailure(error);
+      runtime.analytics.signInEnded(pending.state, false);
       logger.log('info', 'sign_in_failed', {
         reason: result.ok ? undefined : result.error,
         platformError: error instanceof PlatformError ? error.code : undefined,
         oauthError: error instanceof PlatformError ? error.oauthError : undefined,
       });
-      return signInEndPage(c, status, result, pending.openerOrigin);
+      return (
+        backToPage(status, { error: result.ok ? 'sign_in_failed' : result.error }) ??
+        signInEndPage(c, status, result, pending.openerOrigin)
+      );
     }
   });
   return app;

@@ -11,9 +11,9 @@ import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/workerd.ts';
+import { edgeEnvironment, registerEdgeCallback } from './edge-harness.ts';
 import {
   callAt,
-  canaryApplication,
   castVote,
   fanHeaders,
   pageOrigin,
@@ -42,25 +42,10 @@ writeFileSync(
 beforeAll(async () => {
   bundle = await buildEdgeBundle();
   node = await startHarness({ pollCacheSeconds: 1, widgetDir: widgetDirectory });
-  workerd = await startWorkerd(
-    bundle,
-    {
-      FAN_POLLS_PRESET: 'sandbox',
-      FAN_POLLS_PLATFORM_API_URL: node.sandbox.apiUrl,
-      FAN_POLLS_PLATFORM_AUTH_URL: node.sandbox.authUrl,
-      FAN_POLLS_CLIENT_ID: canaryApplication.clientId,
-      FAN_POLLS_CLIENT_SECRET: canarySecret,
-      FAN_POLLS_PARTNER_TAG: canaryApplication.partnerTag,
-      FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
-      FAN_POLLS_SESSION_SECRET: 'edge-test-session-secret-0123456789abcdef',
-      FAN_POLLS_POLL_CACHE_SECONDS: '1',
-    },
-    { widgetDirectory },
-  );
-  node.sandbox.sandbox.state.applications.register({
-    ...canaryApplication,
-    redirectUris: [node.proxy.config.callbackUrl, `${workerd.url}/auth/callback`],
+  workerd = await startWorkerd(bundle, edgeEnvironment(node, { FAN_POLLS_POLL_CACHE_SECONDS: '1' }), {
+    widgetDirectory,
   });
+  registerEdgeCallback(node, workerd);
   // The harness's fan helpers (sign-in, vote) driving the Worker instead of the Node proxy.
   edge = { ...node, call: callAt(workerd.url, edgeAnswers) };
 }, 60_000);

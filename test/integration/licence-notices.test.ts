@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareImageFontFiles } from '../../src/node/share-image-assets.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +33,27 @@ it('the repository is MIT-licensed, in LICENSE and both package.json files', () 
   };
   expect(rootPackage.license).toBe('MIT');
   expect(npmPackage.license).toBe('MIT');
+});
+
+it('the share image’s font and renderers are production dependencies, installed with their licences', () => {
+  const rootPackage = JSON.parse(readFileSync(root + 'package.json', 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const installed = (name: string) =>
+    JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, 'utf8')) as { license?: string };
+  // `npm ci --omit=dev` installs each with its licence: the proxy's server build bundles none of them.
+  for (const name of ['@fontsource/inter', 'satori', '@resvg/resvg-wasm']) {
+    expect(Object.keys(rootPackage.dependencies)).toContain(name);
+  }
+  expect(installed('@fontsource/inter').license).toBe('OFL-1.1');
+  expect(readFileSync(`${root}node_modules/@fontsource/inter/LICENSE`, 'utf8')).toContain(
+    'This Font Software is licensed under the SIL Open Font License, Version 1.1.',
+  );
+  // The font files the renderer reads are that package's.
+  for (const { file } of shareImageFontFiles) expect(file.startsWith('@fontsource/inter/files/')).toBe(true);
+  expect(installed('satori').license).toBe('MPL-2.0');
+  expect(readFileSync(`${root}node_modules/satori/LICENSE`, 'utf8')).toContain('Mozilla Public License');
+  expect(installed('@resvg/resvg-wasm').license).toBe('MPL-2.0');
 });
 
 describe('the widget, as the proxy serves it', () => {

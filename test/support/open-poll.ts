@@ -26,3 +26,25 @@ export async function openRiversidePollFromProxy(proxyUrl: string, marginMs = 12
   const answer = await fetch(`${proxyUrl}/api/polls?limit=50`);
   return openRiversidePoll(((await answer.json()) as { data: Poll[] }).data, { marginMs });
 }
+
+/** The ids (lower case, sorted) of the first `count` polls among the proxy's public ones open `marginMs` more. */
+export async function openPollIdsFromProxy(
+  proxyUrl: string,
+  count: number,
+  marginMs = 600_000,
+): Promise<string[]> {
+  const answer = await fetch(`${proxyUrl}/api/polls?limit=50`);
+  const now = Date.now();
+  return ((await answer.json()) as { data: Poll[] }).data
+    .filter(
+      (poll) =>
+        poll.status !== 'cancelled' &&
+        poll.openAt !== undefined &&
+        Date.parse(poll.openAt) <= now &&
+        poll.closeAt !== undefined &&
+        Date.parse(poll.closeAt) > now + marginMs,
+    )
+    .map((poll) => poll.id.toLowerCase())
+    .sort()
+    .slice(0, count);
+}

@@ -1,10 +1,13 @@
 import { cardEventInit, type FanPollEventDetail } from './event-detail.ts';
 
 export interface FanPollSignInDetail extends FanPollEventDetail {
-  /** `started` when the sign-in window opens, then `signed-in` or `failed`. */
+  /**
+   * `started` when the sign-in window opens (or the page leaves for the sign-in), then `signed-in` or `failed` (after
+   * the page came back, for `redirect`).
+   */
   readonly stage: 'started' | 'signed-in' | 'failed';
-  /** Which way the fan signs in. */
-  readonly via: 'extension' | 'popup';
+  /** Which way the fan signs in: the extension, the proxy's pop-up, or the page's own trip to the proxy and back. */
+  readonly via: 'extension' | 'popup' | 'redirect';
 }
 
 /** The fan's sign-in started, succeeded or failed. */

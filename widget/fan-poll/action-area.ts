@@ -4,7 +4,9 @@ import type { CardStrings } from '../i18n/strings.ts';
 import type { PageSession } from '../session/page-session.ts';
 import type { PollView } from '../store/poll-model.ts';
 import { renderAccount, type AccountActions } from './account-menu.ts';
-import type { FanAction } from './fan-action.ts';
+import type { FanAction, FanState } from './fan-action.ts';
+import { detailWords } from '../i18n/detail-words.ts';
+import { enVoting } from '../i18n/en-voting.ts';
 import { actionError, renderOutcome } from './vote-outcome.ts';
 
 /** What the action area shows of the card's voting (`FanVoteController`). */
@@ -12,11 +14,13 @@ export interface ActionAreaSource extends AccountActions {
   /** The page's session, when the card votes through the proxy. */
   readonly session: PageSession | undefined;
   readonly voteError: ActionErrorKey | undefined;
+  readonly fan: FanState;
+  act(kind: 'sign-in'): void;
 }
 
 /**
- * The fan's action area once the details chunk is here: the card's button (`button`, for sign-in and vote) or the
- * outcome, the last action's error, and the account line.
+ * The fan's action area once the details chunk is here: the card's button (`button`, for sign-in and vote; its own
+ * "Continue to sign in" for a sign-in without a pop-up) or the outcome, the last action's error, and the account line.
  */
 export function renderActionArea(
   source: ActionAreaSource,
@@ -28,7 +32,9 @@ export function renderActionArea(
   const content =
     action.kind === 'not-holder' || action.kind === 'voted' || action.kind === 'rejected'
       ? renderOutcome(view, action, strings)
-      : button;
+      : action.kind === 'sign-in' && source.fan.redirectSignIn
+        ? renderContinueSignIn(source, view, strings)
+        : button;
   const session = source.session;
   const fan = session?.current;
   const error = source.voteError && actionError(source.voteError, strings);
@@ -36,4 +42,22 @@ export function renderActionArea(
       ${content}${error ? html`<span part="status" class="note">${error}</span>` : nothing}
     </div>
     ${session && fan?.state === 'signed-in' ? renderAccount(session, fan.userId, strings, source) : nothing}`;
+}
+
+/** The sign-in without a pop-up: one step, the page goes to the sign-in and comes back here. */
+function renderContinueSignIn(
+  source: ActionAreaSource,
+  view: PollView,
+  strings: CardStrings,
+): TemplateResult {
+  const words = { ...enVoting, ...detailWords(strings) };
+  return html`<button
+      part="button"
+      type="button"
+      @click=${() => {
+        source.act('sign-in');
+      }}
+    >
+      ${words.continueSignIn}</button
+    ><span class="note">${words.forHolders(view.partnerName)}</span>`;
 }

@@ -23,6 +23,11 @@ export interface FanState {
   readonly vote?: { readonly answerId: string; readonly voteStatus?: string };
   /** The fan's vote here was read (or could not be): until then a signed-in card offers no vote. */
   readonly voteKnown?: boolean;
+  /**
+   * The card signs the fan in by sending the top-level page to the sign-in and back ("Continue to sign in"), not in a
+   * pop-up: the card has `sign-in="redirect"`, or this browser opened no sign-in window.
+   */
+  readonly redirectSignIn?: boolean;
 }
 
 /** Before the voting found the fan. */

@@ -46,6 +46,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @attr eager - Load at once instead of when near the viewport.
  * @attr results - Who sees an open poll's shares: `always` (default: every visitor, live), `after-vote` or `after-close` (the fan who voted, and everyone once the poll closes). A fan who voted always sees them.
  * @attr lang - The language (English, French, Spanish, Portuguese, German, Italian); else the page's.
+ * @attr sign-in - `popup` (default): the fan signs in in a pop-up window, and where the browser opens none (in-app browsers, WebViews) the card offers "Continue to sign in" instead. `redirect`: always that way, no pop-up: the page goes to the sign-in and comes back to the same address, the fan's pick kept; one more tap on Vote votes. Read when the card's voting starts.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
  * @attr param1 - Tracking parameter.
@@ -54,7 +55,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollReadyEvent} fan-poll-ready - The card shows its data for the first time. Detail: `pollId`, `tracking`, `phase` (`upcoming`, `open`, `closed`, `disclosed`, `cancelled` or `unknown`).
  * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote; the vote is on its way. Detail: `pollId`, `tracking`, `answerId`.
  * @fires {FanPollVotedEvent} fan-poll-voted - The platform took the vote. Detail: `pollId`, `tracking`, `answerId`, `voteStatus` (`pending`, `accepted`, `rejected` or another value; absent when unknown).
- * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension` or `popup`).
+ * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.
@@ -125,6 +126,12 @@ export class FanPoll extends FanElement {
    * answers.
    */
   declare serverPoll: Poll | undefined;
+  /**
+   * For the banner's page, not the element's API: the top-level page's address (its host loader's word) a sign-in
+   * without a pop-up comes back to, so that the card in the frame sends the top-level page to the sign-in from the
+   * fan's click. A card in a frame without it signs in by pop-up only.
+   */
+  declare signInPage: string | undefined;
   /** Text of the polite live region; set just before a re-render (phase changes, vote outcome). */
   #announcement = '';
 

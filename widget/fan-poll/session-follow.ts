@@ -15,5 +15,10 @@ export function followSession(
   // The first fan the session names may be the one this card just signed in (a sign-in can end before the
   // session's first read): what the card knows of them stays. Another fan, or none: it goes.
   const sameFan = user !== undefined && (knownUser === undefined || user === knownUser);
-  return { user, fan: sameFan ? { ...fan, session: next.state } : { ...unknownFan, session: next.state } };
+  // How the card signs in stays whoever the fan is.
+  const how = fan.redirectSignIn === undefined ? {} : { redirectSignIn: fan.redirectSignIn };
+  return {
+    user,
+    fan: sameFan ? { ...fan, session: next.state } : { ...unknownFan, ...how, session: next.state },
+  };
 }

@@ -10,6 +10,8 @@ export interface VotingCard extends HTMLElement, ReactiveControllerHost {
   /** A channel given by the host page, else the voting chooses (extension, else proxy). */
   readonly channel: VoteChannel | undefined;
   readonly tracking: TrackingParameters;
+  /** In a frame: the top-level page's address a sign-in without a pop-up comes back to (`FanPoll.signInPage`). */
+  readonly signInPage?: string | undefined;
 }
 
 /** What the card lends its voting of its own, private state and behaviour. */

@@ -31,6 +31,9 @@ export const de: LanguageStrings = {
   voteRefused: 'Die Plattform hat diese Stimme nicht angenommen.',
   signInCancelled: 'Anmeldung abgebrochen. Du kannst es erneut versuchen.',
   signInFailed: 'Die Anmeldung hat nicht geklappt. Bitte versuche es erneut.',
+  continueSignIn: 'Weiter zur Anmeldung',
+  signInHere:
+    'Dieser Browser hat das Anmeldefenster nicht geöffnet. Melde dich stattdessen auf der nächsten Seite an: Sie bringt dich zum Abstimmen hierher zurück.',
   cookiesBlocked:
     'Dein Browser lässt diese Seite dich nicht angemeldet halten. Stimme auf der Seite des Vereins ab oder erlaube Cookies für diese Seite.',
   popupBlocked:

@@ -15,6 +15,7 @@ export type ActionErrorKey =
   | 'voteRefused'
   | 'signInCancelled'
   | 'signInFailed'
+  | 'signInHere'
   | 'popupBlocked'
   | 'cookiesBlocked'
   | 'signOutFailed';

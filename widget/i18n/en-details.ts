@@ -15,6 +15,9 @@ export const enDetails: DetailStrings = {
   voteRefused: 'The platform did not accept this vote.',
   signInCancelled: 'Sign-in was cancelled. You can try again.',
   signInFailed: 'Sign-in did not work. Please try again.',
+  continueSignIn: 'Continue to sign in',
+  signInHere:
+    'This browser did not open the sign-in window. Sign in on the next page instead: it brings you back here to vote.',
   popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   cookiesBlocked:
     'Your browser does not let this site keep you signed in. Vote on the club’s own site, or allow cookies for this site.',

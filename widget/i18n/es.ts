@@ -31,6 +31,9 @@ export const es: LanguageStrings = {
   voteRefused: 'La plataforma no aceptó este voto.',
   signInCancelled: 'Se canceló el inicio de sesión. Puedes intentarlo de nuevo.',
   signInFailed: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
+  continueSignIn: 'Continuar para iniciar sesión',
+  signInHere:
+    'Este navegador no abrió la ventana de inicio de sesión. Inicia sesión en la página siguiente: te traerá de vuelta aquí para votar.',
   cookiesBlocked:
     'Tu navegador no permite que este sitio mantenga tu sesión. Vota en el sitio del club o permite las cookies para este sitio.',
   popupBlocked:

@@ -31,6 +31,9 @@ export const fr: LanguageStrings = {
   voteRefused: 'La plateforme n’a pas accepté ce vote.',
   signInCancelled: 'Connexion annulée. Vous pouvez réessayer.',
   signInFailed: 'La connexion a échoué. Veuillez réessayer.',
+  continueSignIn: 'Continuer vers la connexion',
+  signInHere:
+    'Ce navigateur n’a pas ouvert la fenêtre de connexion. Connectez-vous sur la page suivante : elle vous ramène ici pour voter.',
   cookiesBlocked:
     'Votre navigateur empêche ce site de garder votre connexion. Votez sur le site du club ou autorisez les cookies pour ce site.',
   popupBlocked:

@@ -31,6 +31,9 @@ export const it: LanguageStrings = {
   voteRefused: 'La piattaforma non ha accettato questo voto.',
   signInCancelled: 'Accesso annullato. Puoi riprovare.',
   signInFailed: 'Accesso non riuscito. Riprova.',
+  continueSignIn: 'Continua per accedere',
+  signInHere:
+    'Questo browser non ha aperto la finestra di accesso. Accedi nella pagina successiva: ti riporterà qui per votare.',
   cookiesBlocked:
     'Il tuo browser non consente a questo sito di mantenere l’accesso. Vota sul sito del club o consenti i cookie per questo sito.',
   popupBlocked: 'Il browser ha bloccato la finestra di accesso. Consenti i pop-up per questo sito e riprova.',

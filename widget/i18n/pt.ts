@@ -31,6 +31,9 @@ export const pt: LanguageStrings = {
   voteRefused: 'A plataforma não aceitou este voto.',
   signInCancelled: 'O início de sessão foi cancelado. Pode tentar de novo.',
   signInFailed: 'Não foi possível iniciar sessão. Tente de novo.',
+  continueSignIn: 'Continuar para iniciar sessão',
+  signInHere:
+    'Este navegador não abriu a janela de início de sessão. Inicie sessão na página seguinte: ela traz-o de volta aqui para votar.',
   cookiesBlocked:
     'O seu navegador não deixa este site manter a sessão. Vote no site do clube ou permita cookies para este site.',
   popupBlocked:

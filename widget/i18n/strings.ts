@@ -73,6 +73,10 @@ export interface DetailStrings {
   readonly voteRefused: string;
   readonly signInCancelled: string;
   readonly signInFailed: string;
+  /** The button of a sign-in without a pop-up: the page goes to the sign-in and comes back. */
+  readonly continueSignIn: string;
+  /** Under that button when the browser opened no sign-in window: what happens next. */
+  readonly signInHere: string;
   readonly popupBlocked: string;
   /** Signed in at the platform, but the browser refuses the proxy's cookies on this page: what the fan can do. */
   readonly cookiesBlocked: string;

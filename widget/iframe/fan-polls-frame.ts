@@ -8,7 +8,16 @@ import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../s
 import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { appendTracking, cleanTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
 import { voteEventHint, voteHeardEvent, voteKnownEvent, type VoteHint } from '../session/vote-hint.ts';
-import { frameSource, readFrameMessage, type FrameToHostMessage } from './frame-messages.ts';
+import { cardReturnKey, framePickKey, frameReturnKey } from '../../src/contracts/sign-in-return.ts';
+import { withFragmentValue, withSignInReturn } from '../../src/contracts/sign-in-return-fragment.ts';
+import { takeReturnFromAddress, type AddressReturn } from '../voting/address-return.ts';
+import { readSignInPick } from '../voting/sign-in-pick.ts';
+import {
+  frameSource,
+  readFrameMessage,
+  type FramePageMessage,
+  type FrameToHostMessage,
+} from './frame-messages.ts';
 
 const titles: Readonly<Record<string, string>> = {
   de: 'Fan-Umfrage',
@@ -28,6 +37,21 @@ const proxyUrl = embedPage.href.replace(/\/widget\/.*$/, '');
 const startHeight = 'var(--fan-poll-min-height, 440px)';
 /** The banners on the page: one fan session with their proxy, shared with the page's own cards. */
 const frames = new Set<HTMLIFrameElement>();
+/**
+ * Back from a banner's sign-in without a pop-up: its marker (the handoff code, bound to the banner frame's origin)
+ * and the fan's pick, out of this page's address at once. The host page passes nothing secret on its own: the frame
+ * that redeems the code gets it in the fragment of its `src` (the banner page's address, which no server sees), and
+ * its card takes it from there as a page's card takes its own. One banner gets it, the one of the picked poll (else
+ * the first to connect): the banners of one proxy share the session.
+ */
+let frameReturn = takeReturnFromAddress(frameReturnKey, framePickKey);
+const pickedPoll = readSignInPick(frameReturn?.pick)?.pollId;
+
+/** The banner page's address with what its sign-in brought back, under the keys its card reads. */
+function frameAddressBack(page: string, back: AddressReturn): string {
+  const withMarker = withSignInReturn(page, cardReturnKey, back.marker);
+  return back.pick === undefined ? withMarker : withFragmentValue(withMarker, framePickKey, back.pick);
+}
 
 /**
  * Tells the banners (but `except`, where the change happened) that the fan's session with `proxy` changed; a banner
@@ -118,7 +142,10 @@ class FanPollFrame extends HTMLElement {
     }
     if (this.hasAttribute('transparent')) url.searchParams.set('transparent', '1');
     const frame = document.createElement('iframe');
-    frame.src = url.href;
+    const back =
+      pickedPoll === undefined || pickedPoll === this.getAttribute('poll-id') ? frameReturn : undefined;
+    frame.src = back ? frameAddressBack(url.href, back) : url.href;
+    if (back) frameReturn = undefined;
     frame.title = titles[lang.slice(0, 2).toLowerCase()] ?? 'Fan poll';
     frame.setAttribute('scrolling', 'no');
     // CSSOM, not a style attribute: allowed under a strict style-src.
@@ -130,8 +157,12 @@ class FanPollFrame extends HTMLElement {
       border: '0',
       overflow: 'hidden',
     });
+    // No `sandbox`: the banner's card may send this page to a sign-in without a pop-up, from the fan's click.
     frame.addEventListener('load', () => {
       frame.contentWindow?.postMessage({ source: frameSource.host, type: 'hello' }, embedPage.origin);
+      // Where that sign-in comes back to (a message of its own: a frame page that does not know it ignores it).
+      const page: FramePageMessage = { source: frameSource.host, type: 'page', page: location.href };
+      frame.contentWindow?.postMessage(page, embedPage.origin);
     });
     window.addEventListener('message', this.onMessage);
     frames.add(frame);

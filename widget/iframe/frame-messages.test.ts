@@ -2,12 +2,29 @@ import { describe, expect, it } from 'vitest';
 import {
   frameSource,
   isFrameHello,
+  readHostPageMessage,
   readHostSessionMessage,
   readHostVoteMessage,
   readFrameMessage,
 } from './frame-messages.ts';
 
 describe('frame messages', () => {
+  it('takes the host page’s address (where a sign-in without a pop-up comes back to) only on the host’s origin', () => {
+    const host = 'https://www.club.example';
+    const page = `${host}/match/12?tab=poll#comments`;
+    expect(readHostPageMessage({ source: frameSource.host, type: 'page', page }, host)).toBe(page);
+    for (const bad of [
+      { source: frameSource.host, type: 'page', page: 'https://evil.example/match' },
+      { source: frameSource.host, type: 'page', page: 'javascript:alert(1)' },
+      { source: frameSource.host, type: 'page', page: '/match/12' },
+      { source: frameSource.host, type: 'page', page: `${host}/${'a'.repeat(2100)}` },
+      { source: frameSource.host, type: 'page', page, token: 'x' },
+      { source: frameSource.frame, type: 'page', page },
+      { source: frameSource.host, type: 'page' },
+    ])
+      expect(readHostPageMessage(bad, host)).toBeUndefined();
+  });
+
   it('passes a session hint either way with the proxy’s origin and nothing else', () => {
     const proxy = 'https://polls.club.example';
     expect(readFrameMessage({ source: frameSource.frame, type: 'session', proxy })).toEqual({

@@ -4,6 +4,7 @@ import type { FanPollEventDetail } from '../events/event-detail.ts';
 import { hasOnlyKeys, isShortString } from '../messages/shape.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
 import { readOrigin } from '../messages/read-origin.ts';
+import { returnUrlMaxLength } from '../../src/contracts/sign-in-return.ts';
 import { readVoteHint, type VoteHint } from '../session/vote-hint.ts';
 
 /** Messages between the iframe page and its host loader. Each side checks origin, source window and shape. */
@@ -13,6 +14,16 @@ export const frameSource = { frame: 'fan-polls-frame', host: 'fan-polls-host' } 
 export interface FrameHelloMessage {
   readonly source: typeof frameSource.host;
   readonly type: 'hello';
+}
+
+/**
+ * Host -> frame, after the hello: the host page's address, where a sign-in without a pop-up started in the frame
+ * comes back to (on the host's origin, which the hello pinned).
+ */
+export interface FramePageMessage {
+  readonly source: typeof frameSource.host;
+  readonly type: 'page';
+  readonly page: string;
 }
 
 /** Frame -> host: the content's height in CSS pixels, rounded up. */
@@ -79,6 +90,23 @@ export function isFrameHello(data: unknown): data is FrameHelloMessage {
     data.source === frameSource.host &&
     data.type === 'hello'
   );
+}
+
+/** The address in the host's page message, when `data` has exactly its shape and the address is on `hostOrigin`. */
+export function readHostPageMessage(data: unknown, hostOrigin: string): string | undefined {
+  if (
+    !isRecord(data) ||
+    !hasOnlyKeys(data, ['source', 'type', 'page']) ||
+    data.source !== frameSource.host ||
+    data.type !== 'page' ||
+    !isShortString(data.page, returnUrlMaxLength)
+  )
+    return undefined;
+  try {
+    return new URL(data.page).origin === hostOrigin ? data.page : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The proxy origin of the host's session hint, when `data` has exactly its shape. */

@@ -18,6 +18,7 @@ import { voteEventHint, voteHeardEvent, voteKnownEvent } from '../session/vote-h
 import {
   frameSource,
   isFrameHello,
+  readHostPageMessage,
   readHostSessionMessage,
   readHostVoteMessage,
   type FrameToHostMessage,
@@ -66,6 +67,13 @@ function start(): void {
     if (proxy) {
       // This page's session ignores a proxy its card does not use.
       window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: proxy }));
+      return;
+    }
+    // The host's page address: where the card's sign-in without a pop-up comes back to (on the host's own origin).
+    const page =
+      hostOrigin && event.origin === hostOrigin ? readHostPageMessage(event.data, hostOrigin) : undefined;
+    if (page) {
+      card.signInPage = page;
       return;
     }
     // The host heard of the fan's vote elsewhere on its page: this page's card shows it and confirms it.

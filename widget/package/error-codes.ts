@@ -14,11 +14,11 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'sign-in-required':
     'The fan’s session ended (signed out or expired). Nothing to do: the card offers sign-in again.',
   'sign-in-failed':
-    'Sign-in did not complete (refused on the consent page, or the handoff failed). If it repeats, check that this page’s origin is in `FAN_POLLS_ALLOWED_ORIGINS` and the proxy’s callback URL is registered.',
+    'Sign-in did not complete (refused on the consent page, or the handoff failed: a sign-in without a pop-up whose code was used already, expired or was made for another page). If it repeats, check that this page’s origin is in `FAN_POLLS_ALLOWED_ORIGINS` and the proxy’s callback URL is registered.',
   'cookies-blocked':
     'The fan signed in, but the browser refuses the proxy’s cookies on this page (third-party cookies blocked, as in Safari, or in Firefox and Chromium set to block them, with the proxy on another site than the page). The card says so and suggests voting on the club’s own site. Serve the proxy under your page’s own site (for example `polls.club.example` for `www.club.example`) to avoid it.',
   'popup-blocked':
-    'The browser blocked the sign-in window. Nothing to do: the fan clicks again (a popup needs a click on the card).',
+    'The browser opened no sign-in window (an in-app browser, a WebView, a pop-up blocker). Nothing to do: the card offers “Continue to sign in”, which takes the page to the sign-in and back (`sign-in="redirect"` goes that way at once); a signed-in fan switching account clicks again.',
   'not-holder': 'The fan holds none of the club’s fan tokens. Nothing to fix: the card says who can vote.',
   'vote-refused': 'The platform refused the vote for another reason. Log it with the `message`.',
   'already-voted': 'The fan had already voted in this poll; the card shows the recorded vote.',

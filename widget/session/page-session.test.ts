@@ -1,43 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csrfHeaderName, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { defineElements } from '../define-elements.ts';
 import type { FanPoll } from '../fan-poll/fan-poll.ts';
 import { cardDetails } from '../fan-poll/details-part.ts';
 import { fakeStore, pollIn } from '../test-support/card-fixtures.ts';
+import { fakeProxy } from '../test-support/fake-proxy.ts';
 import { settle } from '../test-support/settle.ts';
 import { pageSession, type FanSession } from './page-session.ts';
 import { sessionChangedEvent, sessionChannelName, sessionCheckEvent } from './session-events.ts';
 
 await defineElements();
 await cardDetails.load();
-
-let proxies = 0;
-/** A proxy of its own per test (the page keeps one session per proxy), whose session the test sets. */
-function fakeProxy() {
-  proxies += 1;
-  const url = `https://polls${proxies}.club.example`;
-  const server = { userId: undefined as string | undefined };
-  const sent: string[] = [];
-  const fetchImpl = vi.fn((input: string, init: RequestInit = {}) => {
-    const path = new URL(input).pathname;
-    const method = init.method ?? 'GET';
-    sent.push(`${method} ${path}`);
-    expect(new Headers(init.headers).get(csrfHeaderName)).toBe('1');
-    expect(init.credentials).toBe('include');
-    if (method === 'GET' && path === proxyRoutes.session)
-      return Promise.resolve(
-        Response.json(server.userId ? { signedIn: true, userId: server.userId } : { signedIn: false }),
-      );
-    if (method === 'POST' && path === proxyRoutes.signOut) {
-      server.userId = undefined;
-      return Promise.resolve(new Response(null, { status: 204 }));
-    }
-    if (method === 'GET' && path.startsWith('/api/user/polls/'))
-      return Promise.resolve(Response.json({ data: { userVote: false, answers: [] } }));
-    return Promise.resolve(new Response('no route', { status: 404 }));
-  });
-  return { url, origin: new URL(url).origin, server, sent, fetchImpl: fetchImpl as unknown as typeof fetch };
-}
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -17,8 +17,9 @@ export function usePrefetch(next: PollPrefetch | undefined): void {
 
 /**
  * The page's single live store for one proxy: every card and list on the page that uses the proxy shares it. With the
- * entry's prefetch, its first read answers from it at once (`firstReadAtOnce`); its pacing (when to read again, the
- * backoff) arrives after that read (`handOverPacer`).
+ * entry's prefetch, its first read answers from it at once (`firstReadAtOnce`); its pacing (the page's one live
+ * stream of its polls from the proxy, reads for what the stream does not carry, the backoff) arrives after that read
+ * (`handOverPacer`, `live-stream.ts`).
  */
 export function pageStore(proxyUrl: string): LivePollStore {
   let store = stores.get(proxyUrl);
@@ -33,10 +34,8 @@ export function pageStore(proxyUrl: string): LivePollStore {
         ),
         ...(prefetched ? { scheduler: firstReadAtOnce() } : {}),
       },
-      // The adaptive pacer, a chunk of its own: no card's first paint waits for it.
-      handOverPacer(() =>
-        import('../../src/polls/adaptive-pacer.ts').then(({ adaptivePacer }) => adaptivePacer()),
-      ),
+      // The page's stream and the reads beside it, a chunk of its own: no card's first paint waits for it.
+      handOverPacer(() => import('./live-stream.ts').then(({ livePacer }) => livePacer(proxyUrl))),
     );
     stores.set(proxyUrl, store);
   }

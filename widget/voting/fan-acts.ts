@@ -2,7 +2,7 @@
  * The work of a card's voting once it started (finding the fan, following the page's session and fan votes, sign-in,
  * vote, and what follows them), in the details chunk: the card's voting controller (`fan-vote-controller.ts`) holds
  * the state and imports this as its voting starts, so it is here by the fan's first click. `signIn` must be called
- * straight from the click (the proxy channel opens a popup).
+ * straight from the click (the proxy channel opens a popup; a sign-in without one, `redirect-steps.ts`, navigates).
  */
 import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
 import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
@@ -12,6 +12,15 @@ import { followSession } from '../fan-poll/session-follow.ts';
 import { followVoteStatus, signInFailure, voteFailure } from '../fan-poll/vote-outcome.ts';
 import { followFanVote, shareFanVote, type FanKey, type FanVote } from '../session/fan-votes.ts';
 import { pageSession } from '../session/page-session.ts';
+import { proxyVoteChannel } from './proxy-channel.ts';
+import {
+  canLeaveForSignIn,
+  comeBackFromSignIn,
+  leaveForSignIn,
+  offerRedirect,
+  redirectAsked,
+} from './redirect-steps.ts';
+import { cameBackFromSignIn } from './sign-in-return.ts';
 import type { VoteHint } from '../session/vote-hint.ts';
 import { followVoteHints, tellVote } from '../session/vote-travel.ts';
 import type { FanPollView, VoteChannel } from './vote-channel.ts';
@@ -39,13 +48,25 @@ export async function loadFan(
   chosen: Promise<VoteChannel | undefined>,
 ): Promise<void> {
   const { host } = steps;
+  // Back from a sign-in without a pop-up: the card says so from the start (the extension's handshake takes a while).
+  const cameBack = cameBackFromSignIn() && !host.channel;
+  if (cameBack) setFan(steps, run, { session: 'signing-in' });
   try {
     const channel = await chosen;
     run.channel = channel;
     if (!channel || !steps.current(run)) return;
-    if (channel.via === 'popup' && !host.channel && host.proxyUrl) {
-      run.session = pageSession(host.proxyUrl);
-      followPage(steps, run);
+    const proxyUrl = proxySessionOf(steps, channel);
+    if (cameBack && !proxyUrl) setFan(steps, run, { session: 'unknown' });
+    if (proxyUrl) {
+      run.session = pageSession(proxyUrl);
+      if (redirectAsked(host)) offerRedirect(steps, run);
+      const proxy = proxyVoteChannel(proxyUrl);
+      // Back from a sign-in without a pop-up: the page's code is redeemed before the card follows the session.
+      if (cameBack && proxy)
+        await comeBackFromSignIn(steps, run, proxy, () => {
+          followPage(steps, run);
+        });
+      else followPage(steps, run);
       return;
     }
     const signedIn = await channel.isSignedIn();
@@ -190,8 +211,21 @@ export async function readFanVote(steps: VotingSteps, run: VotingRun, channel: V
   }
 }
 
+/**
+ * The proxy's URL when the card signs in through the proxy's own session (not the extension, not a host's channel):
+ * known from the channel, as the fan may click before the voting found the fan (the extension's handshake takes up to
+ * a second).
+ */
+function proxySessionOf(steps: VotingSteps, channel: VoteChannel): string | undefined {
+  return channel.via === 'popup' && !steps.host.channel ? steps.host.proxyUrl : undefined;
+}
+
 export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel): void {
   const { host, hooks } = steps;
+  if ((run.fan.redirectSignIn || redirectAsked(host)) && proxySessionOf(steps, channel)) {
+    leaveForSignIn(steps, run);
+    return;
+  }
   run.busy = true;
   steps.change(run, { voteError: undefined, fan: { ...run.fan, session: 'signing-in' } });
   const event = (stage: 'started' | 'signed-in' | 'failed'): FanPollSignInEvent =>
@@ -213,7 +247,12 @@ export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel)
     })
     .catch((error: unknown) => {
       const failure = signInFailure(error, run.session);
-      steps.change(run, { fan: { ...run.fan, session: failure.session }, voteError: failure.error });
+      // No window (an in-app browser, a WebView): a signed-out fan is offered the sign-in by the page itself instead
+      // (a signed-in fan switching account keeps their session and the words about the window).
+      const offer = failure.code === 'popup-blocked' && failure.session === 'signed-out';
+      if (offer && proxySessionOf(steps, channel) && canLeaveForSignIn(host))
+        offerRedirect(steps, run, failure.session, 'signInHere');
+      else steps.change(run, { fan: { ...run.fan, session: failure.session }, voteError: failure.error });
       host.dispatchEvent(event('failed'));
       hooks.reportError(failure.code, error);
     })

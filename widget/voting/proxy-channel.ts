@@ -9,26 +9,36 @@ import { sessionPath, signInPath, userPollPath, votePath } from '../../src/contr
 import { isRecord } from '../../src/contracts/is-record.ts';
 import { appendTracking } from '../../src/contracts/tracking.ts';
 import { popupSignIn } from './popup-sign-in.ts';
+import { redeemHandoff } from './redeem-handoff.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
 import { WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
-const proxies = new Map<string, VoteChannel>();
+/** The proxy's channel: a `VoteChannel`, and the redeeming of the code a sign-in without a pop-up brought back. */
+export interface ProxyVoteChannel extends VoteChannel {
+  /** True once this page holds the session (see `redeemHandoff`); else a `WidgetError`. */
+  redeemHandoff(handoff: string): Promise<boolean>;
+}
+
+const proxies = new Map<string, ProxyVoteChannel>();
 
 /**
  * The page's proxy channel for `proxyUrl` (one per proxy), usable synchronously (from a click) before the extension's
  * handshake has answered. In the card's details chunk: the voting imports it after the first paint.
  */
-export function proxyVoteChannel(proxyUrl: string | undefined): VoteChannel | undefined {
+export function proxyVoteChannel(proxyUrl: string | undefined): ProxyVoteChannel | undefined {
   if (!proxyUrl) return undefined;
   let channel = proxies.get(proxyUrl);
   if (!channel) proxies.set(proxyUrl, (channel = proxyChannel(proxyUrl)));
   return channel;
 }
 
-/** Votes through the partner proxy's session: a sign-in popup, then cookie + CSRF-header requests. */
-export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChannel {
+/**
+ * Votes through the partner proxy's session: a sign-in popup (or the page's own trip, `redirect-sign-in.ts`), then
+ * cookie + CSRF-header requests.
+ */
+export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVoteChannel {
   const proxyOrigin = new URL(proxyUrl).origin;
   const proxy = proxyClient(proxyUrl, fetchImpl);
 
@@ -64,6 +74,7 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): VoteChan
       // popup can arrive.
       return popupSignIn(popup, proxyOrigin, { call, isSignedIn });
     },
+    redeemHandoff: (handoff) => redeemHandoff({ call, isSignedIn }, handoff),
     async fanView(pollId) {
       const body = await call(userPollPath(pollId));
       return fanViewOf(isRecord(body) ? body.data : undefined);

@@ -23,6 +23,7 @@ import {
   required,
   text,
 } from './option-kinds.ts';
+import { shareTargetProblem } from '../../contracts/share-contract.ts';
 
 /** A session secret good only for the sandbox preset; production needs FAN_POLLS_SESSION_SECRET. */
 const sandboxSessionSecret = 'fan-polls-sandbox-session-secret-not-for-production';
@@ -114,6 +115,16 @@ export const proxyOptions = {
     default: [localUrl(localPorts.demo)],
     doc: 'Exact origins of the pages that embed the widget (https in production; the default is the demo page): CORS, CSRF, the sign-in return address and the iframe page’s `frame-ancestors`.',
   }),
+  shareTarget: text({
+    env: 'FAN_POLLS_SHARE_TARGET',
+    default: none,
+    defaultDoc: 'none: a share page shows the poll’s banner itself',
+    kind: 'url template',
+    bounds: 'https URL holding `{pollId}`',
+    check: (value) => shareTargetProblem(value, () => true) === undefined,
+    rule: 'must be an http(s) URL holding {pollId}, with no fragment or credentials',
+    doc: 'The partner’s page for a poll, where a share link (`/share/polls/<id>`) sends people, e.g. `https://www.club.example/polls/{pollId}`: the link’s tracking values are appended, with `campaign=share` unless the link names a campaign.',
+  }),
   allowLoopbackOrigins: boolean({
     env: 'FAN_POLLS_ALLOW_LOOPBACK_ORIGINS',
     default: { sandbox: true, production: false },
@@ -199,6 +210,27 @@ export const proxyOptions = {
     default: 60,
     doc: 'Cache misses one client address may cause per minute (cache-busting queries); over it, 429.',
   }),
+  streamsPerInstance: integer({
+    env: 'FAN_POLLS_STREAMS_PER_INSTANCE',
+    min: 0,
+    max: 1_000_000,
+    default: 5000,
+    doc: 'Live poll streams (`/api/polls/stream`) one instance holds at once (about 31 kB of memory each, idle); past it a page is answered 503 `streams_full` and its cards read the polls every freshness window instead. `0` turns the streams off.',
+  }),
+  streamsPerClient: integer({
+    env: 'FAN_POLLS_STREAMS_PER_CLIENT',
+    min: 1,
+    max: 1_000_000,
+    default: 50,
+    doc: 'Live poll streams one client address holds on one instance (fans behind one NAT share an address); past it, 503 `streams_full` and polling.',
+  }),
+  streamPollsMax: integer({
+    env: 'FAN_POLLS_STREAM_POLLS_MAX',
+    min: 1,
+    max: 200,
+    default: 50,
+    doc: 'Polls one live poll stream may watch; a page with more reads the rest by polling.',
+  }),
   publicSearch: boolean({
     env: 'FAN_POLLS_PUBLIC_SEARCH',
     default: false,
@@ -252,6 +284,37 @@ export const proxyOptions = {
     defaultDoc: 'none: `/metrics` answers 404',
     ...atLeast(16),
     doc: 'Bearer token for `GET /metrics`: Prometheus scrapes it with `Authorization: Bearer <it>`.',
+  }),
+
+  // The club's analytics (counts only, in the shared state).
+  analytics: boolean({
+    env: 'FAN_POLLS_ANALYTICS',
+    default: true,
+    doc: 'Counts cards shown, sign-ins and votes per day, poll and tracking parameters (counts only: no cookie, identifier or address). `false`: nothing is counted and `/partner/seen` answers 404.',
+  }),
+  analyticsRetentionDays: integer({
+    env: 'FAN_POLLS_ANALYTICS_RETENTION_DAYS',
+    min: 1,
+    max: 3660,
+    unit: 'days',
+    default: 400,
+    doc: 'How long a day’s counts are kept in the shared state before they expire.',
+  }),
+  analyticsToken: text({
+    env: 'FAN_POLLS_ANALYTICS_TOKEN',
+    kind: 'secret',
+    default: none,
+    defaultDoc:
+      'none: `/partner/analytics.json`, `.csv` and the dashboard answer 404 (`npm start` sets a development one)',
+    ...atLeast(16),
+    doc: 'Bearer token for the club’s reports (`GET /partner/analytics.json`, `/partner/analytics.csv`) and the dashboard at `/partner/analytics/`.',
+  }),
+  analyticsSeenPerMinute: integer({
+    env: 'FAN_POLLS_ANALYTICS_SEEN_PER_MINUTE',
+    min: 1,
+    max: 1_000_000,
+    default: 120,
+    doc: 'Cards shown one client address may report per minute (each address held in this instance’s memory for at most two minutes, never written); past it the beacon is refused 429. Fans behind one NAT share an address.',
   }),
   logLevel: oneOf({
     env: 'FAN_POLLS_LOG_LEVEL',

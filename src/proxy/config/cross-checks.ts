@@ -3,6 +3,7 @@
 import { proxyOptions as options, type ProxyOptions } from './config-table.ts';
 import { isLoopbackUrl as isLoopback } from '../../contracts/loopback.ts';
 import type { Preset } from './option-kinds.ts';
+import { shareTargetProblem } from '../../contracts/share-contract.ts';
 import type { ReadOptions } from './read-options.ts';
 
 export interface CrossCheck {
@@ -20,6 +21,7 @@ const {
   allowLoopbackOrigins,
 } = options;
 const { redisUrl, tokenEncryptionKey, trustedProxyHops, clientAddressHeader } = options;
+const { shareTarget } = options;
 
 /** Each platform URL's variable and value. */
 const platformUrls = ({ values }: ReadOptions<ProxyOptions>): [string, string][] => [
@@ -80,6 +82,16 @@ export const crossChecks: readonly CrossCheck[] = [
       set.has('trustedProxyHops') && values.clientAddressHeader === undefined
         ? [`${trustedProxyHops.env} needs ${clientAddressHeader.env} (the header the hops write).`]
         : [],
+  },
+  {
+    doc: `\`${shareTarget.env}\` must be https; plain http only to a loopback host in the sandbox preset.`,
+    problems: ({ values }, preset) => {
+      const loopbackHttp = (url: URL) => preset === 'sandbox' && isLoopback(url.href);
+      return values.shareTarget !== undefined &&
+        shareTargetProblem(values.shareTarget, loopbackHttp) !== undefined
+        ? [`${shareTarget.env} must be https (plain http only on loopback in the sandbox preset).`]
+        : [];
+    },
   },
 ];
 

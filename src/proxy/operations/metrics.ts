@@ -12,6 +12,8 @@ export interface ProxyMetrics {
   cache(outcome: CacheOutcome): void;
   /** A request refused on purpose: rate limits, bad input, origin and CSRF checks, the platform unreachable. */
   refusal(reason: string): void;
+  /** One analytics event counted (`analytics-contract.ts`'s kinds): no poll, campaign or other label. */
+  analyticsEvent?(kind: string): void;
   /** The Prometheus text exposition, when this implementation has one. */
   render?(): Promise<{ contentType: string; body: string }>;
 }

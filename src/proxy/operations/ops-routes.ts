@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { FetchLike } from '../../platform/http.ts';
 import { ProxyError } from '../errors.ts';
 import type { ProxyRuntime } from '../runtime.ts';
+import { bearerRefusal } from './bearer-token.ts';
 import type { ProxyMetrics } from './metrics.ts';
 
 /** How long a readiness answer is reused: probes every second must not become platform traffic. */
@@ -38,13 +39,8 @@ export function opsRoutes(runtime: ProxyRuntime, metrics: ProxyMetrics, fetch: F
     const token = runtime.config.metricsToken;
     if (token === undefined || metrics.render === undefined)
       throw new ProxyError('not_found', 'No such route.');
-    if (!(await sameSecret(c.req.header('Authorization') ?? '', `Bearer ${token}`))) {
-      c.header('WWW-Authenticate', 'Bearer');
-      return c.json(
-        { error: { code: 'not_signed_in', message: 'The metrics need their bearer token.' } },
-        401,
-      );
-    }
+    const refused = await bearerRefusal(c, token, 'The metrics need their bearer token.');
+    if (refused) return refused;
     const { contentType, body } = await metrics.render();
     c.header('Content-Type', contentType);
     return c.body(body);
@@ -86,14 +82,4 @@ async function tokenEndpointAnswers(runtime: ProxyRuntime, fetch: FetchLike): Pr
   } catch {
     return false;
   }
-}
-
-/** Constant-time comparison of two strings through their SHA-256 digests (Web Crypto only). */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const digest = async (text: string) =>
-    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  let difference = 0;
-  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
-  return difference === 0;
 }

@@ -72,6 +72,12 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const analyticsEvents = new Counter({
+    name: 'fan_polls_analytics_events_total',
+    help: 'Analytics events counted by this instance, by kind: shown, signInStarted, signedIn, signInFailed, voted, accepted, refused.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'fan_polls_active_sessions',
     help: 'Signed-in fan sessions held (in memory: this instance; on Redis: every instance).',
@@ -114,6 +120,9 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
     },
     refusal: (reason) => {
       refusals.inc({ reason });
+    },
+    analyticsEvent: (kind) => {
+      analyticsEvents.inc({ kind });
     },
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };

@@ -65,6 +65,11 @@ export class DurableObjectKeyValueStore implements KeyValueStore {
     return answers.reduce((sum, answer) => sum + (answer.count ?? 0), 0);
   }
 
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const ms = Math.max(1, Math.ceil(ttlMs));
+    return (await this.#ask(key, { op: 'increment', key, by: Math.trunc(by), ttlMs: ms })).count ?? 0;
+  }
+
   /** One attempt in `key`'s fixed window: the count so far and the window's time left. */
   async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     const answer = await this.#ask(key, { op: 'hit', key, windowMs });

@@ -13,6 +13,8 @@ export type ShardRequest =
   | { readonly op: 'take'; readonly key: string }
   | { readonly op: 'delete'; readonly key: string; readonly ifValue?: string }
   | { readonly op: 'count'; readonly namespace: string }
+  /** Adds `by` to the counter at `key`; a new one expires `ttlMs` from now (`ShardAnswer.count`: the new value). */
+  | { readonly op: 'increment'; readonly key: string; readonly by: number; readonly ttlMs: number }
   /** One more attempt in the key's fixed window (`windowMs` long from its first attempt). */
   | { readonly op: 'hit'; readonly key: string; readonly windowMs: number }
   /** Every value as the shard holds it (what a dump of its storage shows): tests check no token is readable. */

@@ -44,6 +44,7 @@ export function durableObjectProxyState(
       applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
       platformHold: sharedHold(store),
       activeSessions: () => sessions.count().catch(() => undefined),
+      sharedStore: store,
       readiness: () =>
         store.get('readiness-probe').then(
           () => ({ ready: true, warnings: [] }),

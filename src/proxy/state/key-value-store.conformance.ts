@@ -46,7 +46,7 @@ function openPerTest(open: () => Promise<StoreUnderTest>): PerTest {
   return fixture;
 }
 
-/** What every backend's five methods promise: expiry, conditional writes, reads of several keys, takes, locks. */
+/** What every backend's methods promise: expiry, conditional writes, reads of several keys, takes, locks, counters. */
 function describeStoreContract(fixture: PerTest): void {
   describe('the store', () => {
     let store: KeyValueStore;
@@ -86,6 +86,20 @@ function describeStoreContract(fixture: PerTest): void {
       expect(await store.get('test:once')).toBeUndefined();
     });
 
+    it('adds every concurrent increment, keeps a counter’s first expiry, and starts an expired one again', async () => {
+      const values = await Promise.all(
+        Array.from({ length: 20 }, () => store.increment('test:count', 1, 1500)),
+      );
+      expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+      // A later increment with a long lifetime does not move the expiry the counter was made with.
+      expect(await store.increment('test:count', 5, 600_000)).toBe(25);
+      expect(await store.get('test:count')).toBe('25');
+      expect(await store.increment('other:count', 2, 600_000)).toBe(2);
+      expect(await eventually(async () => (await store.get('test:count')) === undefined)).toBe(true);
+      expect(await store.increment('test:count', 3, 1500)).toBe(3);
+      expect(await store.get('other:count')).toBe('2');
+    });
+
     it('locks for one holder at a time, releases only its own lock, and frees a dead holder’s by expiry', async () => {
       const attempts = await Promise.all(Array.from({ length: 10 }, () => tryLock(store, 'lock:test', 500)));
       const held = attempts.filter((release) => release !== undefined);
@@ -99,6 +113,15 @@ function describeStoreContract(fixture: PerTest): void {
       expect(await tryLock(store, 'lock:test', 400)).toBeDefined();
     });
   });
+}
+
+/** Whether `condition` holds within 5 s, asked every 100 ms: waits on the store's state, not a fixed time. */
+async function eventually(condition: () => Promise<boolean>): Promise<boolean> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    if (await condition()) return true;
+    await sleep(100);
+  }
+  return false;
 }
 
 /** The session manager's rules over the store: expiry, single use, handoff copies, one refresh, sealed tokens. */

@@ -22,6 +22,12 @@ export interface KeyValueStore {
   delete(key: string, ifValue?: string): Promise<void>;
   /** Live keys of one namespace (metrics), where the store counts it; undefined where it does not. */
   count(namespace: string): Promise<number | undefined>;
+  /**
+   * Adds `by` to the counter at `key` and answers its new value, atomically across instances (concurrent increments
+   * all count). A new (or expired) counter starts from 0 and expires `ttlMs` from now; later increments keep that
+   * expiry. A value that is not a number counts as 0.
+   */
+  increment(key: string, by: number, ttlMs: number): Promise<number>;
 }
 
 /**

@@ -16,6 +16,7 @@ describeKeyValueStore('memory', () => {
     take: (key) => memory.take(key),
     delete: (key, ifValue) => memory.delete(key, ifValue),
     count: (namespace) => memory.count(namespace),
+    increment: (key, by, ttlMs) => memory.increment(key, by, ttlMs),
   };
   return Promise.resolve({
     store,

@@ -70,6 +70,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve();
   }
 
+  increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const live = this.#live(key, false);
+    const value = (Number(live?.value) || 0) + by;
+    if (live === undefined) void this.set(key, String(value), ttlMs);
+    else this.#entries(namespaceOf(key)).set(key, { value: String(value), expiresAt: live.expiresAt });
+    return Promise.resolve(value);
+  }
+
   count(namespace: string): Promise<number | undefined> {
     const entries = this.#entries(namespace);
     const now = this.#now();

@@ -6,6 +6,7 @@ import type { RateLimiter } from './rate-limiter.ts';
  */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  #sweptAt = -Infinity;
 
   constructor(
     private readonly limit: number,
@@ -17,7 +18,8 @@ export class MemoryRateLimiter implements RateLimiter {
     const now = this.now();
     let window = this.#windows.get(key);
     if (window === undefined || now - window.startedAt >= this.windowMs) {
-      if (this.#windows.size > 10_000) this.#sweep(now);
+      // Ended windows go at least once a window (a key is kept no longer than about two), and at once past 10,000.
+      if (this.#windows.size > 10_000 || now - this.#sweptAt >= this.windowMs) this.#sweep(now);
       window = { startedAt: now, count: 0 };
       this.#windows.set(key, window);
     }
@@ -27,6 +29,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   #sweep(now: number): void {
+    this.#sweptAt = now;
     for (const [key, window] of this.#windows) {
       if (now - window.startedAt >= this.windowMs) this.#windows.delete(key);
     }

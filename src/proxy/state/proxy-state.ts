@@ -3,7 +3,9 @@ import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
 import type { ProxyLogger } from '../logger.ts';
 import type { SharedHold } from '../platform-guard.ts';
+import type { KeyValueStore } from './key-value-store.ts';
 import { MemoryKeyValueStore } from './memory-key-value-store.ts';
+import { MemoryPubSub, type PubSub } from './pub-sub.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SessionManager, sessionMemoryCaps } from './session-manager.ts';
@@ -32,6 +34,20 @@ export interface ProxyState {
   readonly platformHold: SharedHold | undefined;
   /** Signed-in sessions held (metrics): this instance's in memory, every instance's on Redis. */
   activeSessions(): Promise<number | undefined>;
+  /** The key-value store under the sessions, for the analytics counts (`analytics/analytics-counter.ts`). */
+  readonly sharedStore: KeyValueStore;
+  /**
+   * What the poll streams' fan-out shares across instances (`poll-stream/poll-stream-hub.ts`): the store for the
+   * refresher's lease and the newest copy, and the channel every instance hears new copies on. Undefined where the
+   * backend has no publish and subscribe (Durable Objects): the stream route then answers 503 and cards poll.
+   */
+  readonly fanOut?: FanOutState;
+}
+
+/** The shared state of the poll streams' fan-out. */
+export interface FanOutState {
+  readonly store: KeyValueStore;
+  readonly pubSub: PubSub;
 }
 
 export interface StateReadiness {
@@ -75,6 +91,8 @@ export const memoryProxyState: ProxyStateFactory = (deps) => {
     readiness: () => Promise.resolve({ ready: true, warnings: [] }),
     close: () => undefined,
     activeSessions: () => sessions.count(),
+    sharedStore: store,
+    fanOut: { store, pubSub: new MemoryPubSub() },
   };
 };
 

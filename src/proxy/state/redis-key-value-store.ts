@@ -15,6 +15,13 @@ if value then
   if KEYS[2] then redis.call('ZREM', KEYS[2], KEYS[1]) end
 end
 return value`;
+// The expiry is set when the counter is made (INCRBY makes it without one), never moved by a later increment.
+const incrementScript = `local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  if KEYS[2] then redis.call('ZADD', KEYS[2], ARGV[3], KEYS[1]) end
+end
+return value`;
 const deleteScript = `if ARGV[1] and redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 if KEYS[2] then redis.call('ZREM', KEYS[2], KEYS[1]) end
@@ -78,6 +85,18 @@ export class RedisKeyValueStore implements KeyValueStore {
         arguments: ifValue === undefined ? [] : [ifValue],
       });
     });
+  }
+
+  increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const ms = Math.max(1, Math.ceil(ttlMs));
+    return this.#redis.run(async (redis) =>
+      Number(
+        await redis.eval(incrementScript, {
+          keys: this.#keysOf(key),
+          arguments: [String(Math.trunc(by)), String(ms), String(this.#now() + ms)],
+        }),
+      ),
+    );
   }
 
   count(namespace: string): Promise<number | undefined> {

@@ -4,6 +4,7 @@ import { cipherOf, minuteMs, type ProxyStateFactory } from './proxy-state.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { redisHealth } from './redis-health.ts';
 import { RedisKeyValueStore } from './redis-key-value-store.ts';
+import { redisPubSub } from './redis-pub-sub.ts';
 import { persistenceCheck, persistenceWarnings } from './redis-persistence.ts';
 import { RedisRateLimiter } from './redis-rate-limiter.ts';
 import { SessionManager } from './session-manager.ts';
@@ -23,6 +24,7 @@ export function redisProxyState(redis: RedisConnection): ProxyStateFactory {
     void persistence();
     const store = new RedisKeyValueStore(health, { counted: ['session'], now });
     const sessions = new SessionManager(store, cipher, deps.refresh, deps.sessionOptions);
+    const pubSub = redisPubSub(redis, health);
     return {
       kind: 'redis',
       sessions,
@@ -44,6 +46,8 @@ export function redisProxyState(redis: RedisConnection): ProxyStateFactory {
       applicationTokens: (oauth) => sharedApplicationTokenKeeper(oauth, store, cipher, deps.logger, now),
       platformHold: sharedHold(store),
       activeSessions: () => sessions.count().catch(() => undefined),
+      sharedStore: store,
+      fanOut: { store, pubSub },
       readiness: async () => {
         const [ready, kept] = await Promise.all([
           health
@@ -58,6 +62,7 @@ export function redisProxyState(redis: RedisConnection): ProxyStateFactory {
       },
       close: () => {
         health.close();
+        void pubSub.close();
       },
     };
   };

@@ -33,6 +33,13 @@ export interface PendingSignIn {
   readonly browserId: string;
   /** The card asked for a handoff code (`handoff=1`): it will redeem it from its own cookie partition. */
   readonly handoff: boolean;
+  /**
+   * A sign-in without a pop-up: the checked page (on `openerOrigin`) the callback sends the fan back to, with the
+   * handoff code or the error in its fragment, instead of ending on the proxy's page.
+   */
+  readonly returnUrl?: string;
+  /** With `returnUrl`, for a banner: its frame's origin, the only one that may redeem the code (else `openerOrigin`). */
+  readonly frameOrigin?: string;
 }
 
 /** A signed-in session waiting to be handed to the card's own cookie partition (`POST /auth/handoff`). */

@@ -21,6 +21,19 @@ export interface SignInAndVote {
   readonly shot: (state: string) => Promise<void>;
 }
 
+/** Picks the card's `nth` answer (a click), until the card shows it picked; its id. */
+export async function pickAnswer(window: FanWindow, targets: CardTargets, nth: number): Promise<string> {
+  const read = () => window.evaluate(readCard, targets.card);
+  const answerId = (await read()).answerIds[nth] ?? '';
+  // Picked again while the card does not show it: seen in Chromium cross-site, on a loaded machine, when the card
+  // re-rendered its answers as its voting part arrived. A radio picked twice is picked once.
+  await waitUntil(async () => {
+    if ((await read()).picked !== answerId) await window.click(targets.answer(nth));
+    return (await read()).picked === answerId;
+  }, 'the card to take the pick');
+  return answerId;
+}
+
 /**
  * Picks the card's second answer, signs `sam` in through the popup the card opens and votes: the platform must
  * record that answer, once. A card that ends the sign-in without offering the vote must say why (its status line).
@@ -29,13 +42,7 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
   const { browser, sandbox, window, targets, shot } = step;
   const read = () => window.evaluate(readCard, targets.card);
   const before = await read();
-  const answerId = before.answerIds[1] ?? '';
-  // Picked again while the card does not show it: seen in Chromium cross-site, on a loaded machine, when the card
-  // re-rendered its answers as its voting part arrived. A radio picked twice is picked once.
-  await waitUntil(async () => {
-    if ((await read()).picked !== answerId) await window.click(targets.answer(1));
-    return (await read()).picked === answerId;
-  }, 'the card to take the pick');
+  const answerId = await pickAnswer(window, targets, 1);
   const popup = await browser.popupFrom(() => window.click(targets.signIn));
   // The consent page asks every time (the sandbox keeps no platform session between sign-ins).
   await waitUntil(() => popup.has({ chain: '#username' }), 'the consent page');

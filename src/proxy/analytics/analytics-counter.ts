@@ -1,0 +1,203 @@
+import {
+  analyticsEventKinds,
+  type AnalyticsCounts,
+  type AnalyticsEventKind,
+} from '../../contracts/analytics-contract.ts';
+import {
+  trackingParameterNames,
+  type TrackingParameterName,
+  type TrackingParameters,
+} from '../../contracts/tracking.ts';
+import type { KeyValueStore } from '../state/key-value-store.ts';
+
+const dayMs = 86_400_000;
+/** Tracking combinations counted per poll and day; the rest count under one `(other)` combination. */
+export const maxCombinationsPerPollDay = 1000;
+/** Polls counted per day; the rest count under one `(other)` poll (a page may name any poll id). */
+export const maxPollsPerDay = 1000;
+/** Known members of the day's lists this instance remembers, so that a known combination costs one increment. */
+const rememberedMax = 50_000;
+/** The poll segment of sign-ins that named no poll, and of polls past the day's bound. */
+const noPoll = '-';
+const over = 'other';
+
+/** One day's counts of one poll and one tracking combination (`other`: the combinations past the bound). */
+export interface CountedEntry {
+  readonly day: string;
+  /** Null: no poll named; `(other)` past the day's bound. */
+  readonly poll: string | null;
+  readonly tracking: TrackingParameters | 'other';
+  readonly counts: AnalyticsCounts;
+}
+
+/** What an event is counted under. */
+export interface CountedUnder {
+  readonly poll: string | undefined;
+  readonly tracking: TrackingParameters;
+}
+
+/**
+ * The analytics rules over the shared key-value store: counters per UTC day, poll and tracking combination, each
+ * one atomic `increment` that expires with its day's retention; at most `maxCombinationsPerPollDay` combinations per
+ * poll and day (the rest under `(other)`) and `maxPollsPerDay` polls per day. The members of a day (its polls, a
+ * poll's combinations) are listed in the store beside their counters, so that a report reads them without a scan.
+ * Keys (`analytics…:<day>:…`) hold a day, a poll id, a hash of the tracking values and counts, nothing of a fan.
+ */
+export class AnalyticsCounter {
+  readonly #store: KeyValueStore;
+  readonly #retentionDays: number;
+  readonly #now: () => number;
+  /** `<scope>|<member key>` -> admitted to its list (true) or counted under `other` (false). */
+  readonly #known = new Map<string, boolean>();
+
+  constructor(store: KeyValueStore, retentionDays: number, now: () => number) {
+    this.#store = store;
+    this.#retentionDays = retentionDays;
+    this.#now = now;
+  }
+
+  /** Adds one `kind` for today under `under`. */
+  async count(kind: AnalyticsEventKind, under: CountedUnder): Promise<void> {
+    const now = this.#now();
+    const day = dayOf(now);
+    const ttlMs = this.#ttlOf(day, now);
+    const poll = under.poll ?? noPoll;
+    const pollAdmitted = await this.#admit(`polls:${day}`, poll, poll, maxPollsPerDay, ttlMs);
+    const pollKey = pollAdmitted ? poll : over;
+    const combination = JSON.stringify(trackingParameterNames.map((name) => under.tracking[name] ?? null));
+    const hash = await hashOf(combination);
+    const admitted = await this.#admit(
+      `combos:${day}:${pollKey}`,
+      combination,
+      hash,
+      maxCombinationsPerPollDay,
+      ttlMs,
+    );
+    await this.#store.increment(counterKey(day, pollKey, admitted ? hash : over, kind), 1, ttlMs);
+  }
+
+  /** Every counted entry of `days`, of one poll or of all. */
+  async read(days: readonly string[], poll: string | undefined): Promise<CountedEntry[]> {
+    const entries: CountedEntry[] = [];
+    // A few days at a time: each day is a handful of round trips.
+    for (let start = 0; start < days.length; start += 8) {
+      const batch = days.slice(start, start + 8);
+      for (const dayEntries of await Promise.all(batch.map((day) => this.#readDay(day, poll))))
+        entries.push(...dayEntries);
+    }
+    return entries;
+  }
+
+  async #readDay(day: string, poll: string | undefined): Promise<CountedEntry[]> {
+    const polls =
+      poll === undefined ? (await this.#members(`polls:${day}`, maxPollsPerDay)).map(([key]) => key) : [poll];
+    const perPoll = await Promise.all(polls.map((pollKey) => this.#readPoll(day, pollKey)));
+    return perPoll.flat();
+  }
+
+  async #readPoll(day: string, pollKey: string): Promise<CountedEntry[]> {
+    const combos = await this.#members(`combos:${day}:${pollKey}`, maxCombinationsPerPollDay);
+    const keys = combos.flatMap(([hash]) =>
+      analyticsEventKinds.map((kind) => counterKey(day, pollKey, hash, kind)),
+    );
+    const values = await this.#store.getMany(keys);
+    const pollOut = pollKey === noPoll ? null : pollKey === over ? '(other)' : pollKey;
+    const entries: CountedEntry[] = [];
+    combos.forEach(([hash, combination], index) => {
+      const counts = Object.fromEntries(
+        analyticsEventKinds.map((kind, at) => [
+          kind,
+          Number(values[index * analyticsEventKinds.length + at] ?? 0) || 0,
+        ]),
+      ) as unknown as AnalyticsCounts;
+      if (analyticsEventKinds.every((kind) => counts[kind] === 0)) return;
+      entries.push({
+        day,
+        poll: pollOut,
+        tracking: hash === over ? 'other' : trackingOf(combination),
+        counts,
+      });
+    });
+    return entries;
+  }
+
+  /**
+   * Whether `memberKey` is (or now becomes) one of the at most `max` members of `scope`'s list. The first request to
+   * meet a member takes a number (an atomic increment); the verdict is written once (`absent`), so every instance
+   * agrees on it. A request that loses that race takes the winner's verdict (its number stays unused: the list has a
+   * hole, and the bound holds).
+   */
+  async #admit(
+    scope: string,
+    member: string,
+    memberKey: string,
+    max: number,
+    ttlMs: number,
+  ): Promise<boolean> {
+    const known = this.#known.get(`${scope}|${memberKey}`);
+    if (known !== undefined) return known;
+    const verdictKey = `analytics-member:${scope}:${memberKey}`;
+    let verdict = await this.#store.get(verdictKey);
+    if (verdict === undefined) {
+      const number = await this.#store.increment(`analytics-members:${scope}`, 1, ttlMs);
+      const mine = number <= max ? 'in' : 'out';
+      if (await this.#store.set(verdictKey, mine, ttlMs, 'absent')) {
+        verdict = mine;
+        if (mine === 'in')
+          await this.#store.set(
+            `analytics-list:${scope}:${number}`,
+            JSON.stringify([memberKey, member]),
+            ttlMs,
+          );
+      } else verdict = (await this.#store.get(verdictKey)) ?? mine;
+    }
+    if (this.#known.size >= rememberedMax) this.#known.clear();
+    this.#known.set(`${scope}|${memberKey}`, verdict === 'in');
+    return verdict === 'in';
+  }
+
+  /** `[member key, member]` of `scope`'s list, and `[other, '']` when members were turned away. */
+  async #members(scope: string, max: number): Promise<(readonly [string, string])[]> {
+    const taken = Number(await this.#store.get(`analytics-members:${scope}`)) || 0;
+    const numbers = Array.from({ length: Math.min(taken, max) }, (_, index) => index + 1);
+    const listed = await this.#store.getMany(numbers.map((number) => `analytics-list:${scope}:${number}`));
+    const members: (readonly [string, string])[] = [];
+    for (const value of listed) {
+      if (value === undefined) continue;
+      const [key, member] = JSON.parse(value) as [string, string];
+      members.push([key, member]);
+    }
+    // Every counter of `other` is read: the increments past the bound all count there.
+    if (taken > members.length) members.push([over, '']);
+    return members;
+  }
+
+  /** Until the end of the day's retention, from now. */
+  #ttlOf(day: string, now: number): number {
+    return Date.parse(`${day}T00:00:00Z`) + (this.#retentionDays + 1) * dayMs - now;
+  }
+}
+
+/** `YYYY-MM-DD` of `time`, in UTC. */
+export function dayOf(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+const counterKey = (day: string, poll: string, combination: string, kind: AnalyticsEventKind): string =>
+  `analytics:${day}:${poll}:${combination}:${kind}`;
+
+function trackingOf(combination: string): TrackingParameters {
+  const values = JSON.parse(combination) as (string | null)[];
+  const tracking: { [Name in TrackingParameterName]?: string } = {};
+  trackingParameterNames.forEach((name, index) => {
+    const value = values[index];
+    if (typeof value === 'string') tracking[name] = value;
+  });
+  return tracking;
+}
+
+/** A short SHA-256 of the combination's values: its keys stay short whatever the values. */
+async function hashOf(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest.subarray(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
