@@ -174,6 +174,16 @@ async function load(
   pages.set(path, html);
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
+  // Round trips counted on a network that has some: 40 ms a request, so that a few milliseconds of a loaded runner
+  // cannot put a request that started later in an earlier round trip's place.
+  const network = await context.newCDPSession(page);
+  await network.send('Network.enable');
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await prepare?.(page);
   await page.addInitScript({ content: watchFirstPaint });
   const warnings: string[] = [];
