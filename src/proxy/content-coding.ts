@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 /**
  * Gzip for an answer the proxy builds once and serves many times (the drawn card: `drawn-card.ts`), compressed once
  * when it is built, with the platform's `CompressionStream` (Node and Workers alike). A CDN in front would compress
@@ -10,29 +12,40 @@ export async function gzipOf(body: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await new Response(compressed).arrayBuffer());
 }
 
-/** Whether an `Accept-Encoding` header takes gzip: named (else `*`) with a quality above 0 (RFC 9110, 12.5.3). */
-export function acceptsGzip(header: string | undefined): boolean {
-  const qualities = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((each) => each.trim().toLowerCase());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    qualities.set(coding, quality === undefined ? 1 : Number(quality.slice(2)));
-  }
-  const gzip = qualities.get('gzip') ?? qualities.get('*');
-  return gzip !== undefined && gzip > 0;
+/**
+ * The coding this client takes that the proxy prefers among `supports` (in the proxy's order of preference), by
+ * `Accept-Encoding`'s qualities (RFC 9110, 12.5.3): the highest quality wins, the proxy's order breaks ties (browsers
+ * list gzip first with the same quality as br); a coding not named takes `*`'s quality. `identity` when it takes none.
+ */
+export function preferredCoding<Coding extends string>(
+  c: Context,
+  supports: readonly Coding[],
+): Coding | 'identity' {
+  return accepts(c, {
+    header: 'Accept-Encoding',
+    supports: [...supports],
+    default: 'identity',
+    match: (given, { default: fallback }) => {
+      const quality = (name: string) =>
+        given.find((each) => each.type.toLowerCase() === name)?.q ??
+        given.find((each) => each.type === '*')?.q ??
+        0;
+      let best = fallback;
+      let bestQuality = 0;
+      for (const name of supports)
+        if (quality(name) > bestQuality) [best, bestQuality] = [name, quality(name)];
+      return best;
+    },
+  }) as Coding | 'identity';
 }
 
 /**
- * `answer` (built from the identity bytes) as a client that sent `acceptEncoding` takes it: `gzipped` with
+ * `answer` (built from the identity bytes) as the client of `c` takes it (its `Accept-Encoding`): `gzipped` with
  * `Content-Encoding: gzip` and a weak ETag (the same content, other bytes; `If-None-Match` compares weakly) when it
  * takes gzip, else as it is. Either way `Vary` names `Accept-Encoding`, so that a shared cache keeps the two apart.
  */
-export function withContentCoding(
-  answer: Response,
-  gzipped: Uint8Array<ArrayBuffer>,
-  acceptEncoding: string | undefined,
-): Response {
-  if (!acceptsGzip(acceptEncoding)) return varyingByEncoding(answer);
+export function withContentCoding(answer: Response, gzipped: Uint8Array<ArrayBuffer>, c: Context): Response {
+  if (preferredCoding(c, ['gzip']) === 'identity') return varyingByEncoding(answer);
   return encodedAs(answer, 'gzip', gzipped);
 }
 

@@ -1,34 +1,7 @@
 import type { Context } from 'hono';
-import { accepts } from 'hono/accepts';
 import { precompressedCodings, type PrecompressedCoding } from '../contracts/precompressed.ts';
-import { encodedAs, varyingByEncoding } from './content-coding.ts';
+import { encodedAs, preferredCoding, varyingByEncoding } from './content-coding.ts';
 import type { FileReader } from './file-reader.ts';
-
-const identity = 'identity';
-
-/**
- * The coding this client takes that the proxy prefers (Brotli, then gzip), by `Accept-Encoding`'s qualities: the
- * highest quality wins, the proxy's order breaks ties (browsers list gzip first with the same quality as br).
- * `identity` when it takes neither.
- */
-export function preferredCoding(c: Context): PrecompressedCoding | typeof identity {
-  return accepts(c, {
-    header: 'Accept-Encoding',
-    supports: precompressedCodings.map((coding) => coding.name),
-    default: identity,
-    match: (given, { supports, default: fallback }) => {
-      const quality = (name: string) =>
-        given.find((each) => each.type.toLowerCase() === name)?.q ??
-        given.find((each) => each.type === '*')?.q ??
-        0;
-      let best = fallback;
-      let bestQuality = 0;
-      for (const name of supports)
-        if (quality(name) > bestQuality) [best, bestQuality] = [name, quality(name)];
-      return best;
-    },
-  }) as PrecompressedCoding | typeof identity;
-}
 
 /**
  * The build's compressed copy of `path` in the coding this client prefers, when there is one (`precompressFolder`
@@ -39,8 +12,11 @@ export async function precompressedCopy(
   read: FileReader,
   path: string,
 ): Promise<{ coding: PrecompressedCoding; body: Uint8Array } | undefined> {
-  const coding = preferredCoding(c);
-  if (coding === identity) return undefined;
+  const coding = preferredCoding(
+    c,
+    precompressedCodings.map((each) => each.name),
+  );
+  if (coding === 'identity') return undefined;
   const suffix = precompressedCodings.find((each) => each.name === coding)?.suffix ?? '';
   const body = await read(`${path}${suffix}`);
   return body === undefined ? undefined : { coding, body };

@@ -85,11 +85,7 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
     const query = new URL(c.req.url).searchParams;
     const read = () => readPublicPoll(runtime, c, pollId);
     const card = await drawnCard(runtime, pollId, query, read, renderCard);
-    return withContentCoding(
-      answer(c, card, drawnCardContentType),
-      card.gzipped,
-      c.req.header('Accept-Encoding'),
-    );
+    return withContentCoding(answer(c, card, drawnCardContentType), card.gzipped, c);
   });
 
   return app;

@@ -142,11 +142,10 @@ function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFrameP
   c.header('Content-Security-Policy', framePageSecurityPolicy(runtime, drawn.styleSources));
   c.header('Referrer-Policy', 'strict-origin');
   // Gzipped once per drawing, as the drawn card is: the page is most of what the banner waits for.
-  const acceptEncoding = c.req.header('Accept-Encoding');
   if (ifNoneMatchHits(c.req.header('If-None-Match'), drawn.etag))
-    return withContentCoding(c.body(null, 304), drawn.gzipped, acceptEncoding);
+    return withContentCoding(c.body(null, 304), drawn.gzipped, c);
   c.header('Content-Type', 'text/html; charset=utf-8');
-  return withContentCoding(c.body(drawn.body, 200), drawn.gzipped, acceptEncoding);
+  return withContentCoding(c.body(drawn.body, 200), drawn.gzipped, c);
 }
 
 /**
