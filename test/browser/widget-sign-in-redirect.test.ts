@@ -90,8 +90,11 @@ describe('signing in without a pop-up on a phone whose browser opens no window (
   /** The card's pieces a fan taps or reads. */
   function cardParts(card: Locator) {
     return {
+      // The whole label: "Vote" must not find "Sign in to vote" (`hasText` alone matches any part, in any case).
       button: (name: string) =>
-        card.locator('[part="button"]:not([aria-disabled="true"])', { hasText: name }),
+        card.locator('[part="button"]:not([aria-disabled="true"])', {
+          hasText: new RegExp(`^\\s*${escape(name)}\\s*$`),
+        }),
       answer: (nth: number) => card.locator('[part~="answer"] input').nth(nth),
       status: card.locator('[part="status"]'),
       note: card.locator('[part="actions"] .note'),
