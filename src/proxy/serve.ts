@@ -23,6 +23,8 @@ import {
   type LogDestination,
 } from './operations/buffered-log-sink.ts';
 import { prometheusMetrics } from './operations/prometheus-metrics.ts';
+import { pollStreamHubOf } from './poll-stream/poll-stream-route.ts';
+import type { ProxyRuntime } from './runtime.ts';
 import { closeRedis, connectRedis } from './state/redis-connection.ts';
 import { redisProxyState } from './state/redis-proxy-state.ts';
 
@@ -117,9 +119,14 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     options.deps?.state !== undefined || config.redisUrl === undefined
       ? undefined
       : await connectRedis(config.redisUrl, logger);
-  const sessions: { count?: () => Promise<number | undefined> } = {};
+  // Read at scrape time from the app built below.
+  const built: { runtime?: ProxyRuntime } = {};
   const metrics =
-    options.deps?.metrics ?? prometheusMetrics(() => sessions.count?.() ?? Promise.resolve(undefined));
+    options.deps?.metrics ??
+    prometheusMetrics(
+      () => built.runtime?.state.activeSessions() ?? Promise.resolve(undefined),
+      () => (built.runtime === undefined ? undefined : pollStreamHubOf(built.runtime)),
+    );
   const proxy = createProxyApp(config, {
     fetch: undiciFetch(),
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
@@ -132,7 +139,7 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
     logger,
     ...(redis === undefined ? {} : { state: redisProxyState(redis) }),
   });
-  sessions.count = () => proxy.runtime.state.activeSessions();
+  built.runtime = proxy.runtime;
   handler.current = proxy.app.fetch;
   // The hot path (a fresh cached poll read) before Hono; everything else goes on to the app.
   handler.first = cachedPollReadListener(proxy.runtime, metrics);

@@ -18,6 +18,20 @@ export interface ProxyMetrics {
   render?(): Promise<{ contentType: string; body: string }>;
 }
 
+/** The live poll streams' figures of one instance, read at scrape time (`PollStreamHub` has them). */
+export interface PollStreamFigures {
+  /** Streams open now. */
+  readonly streams: number;
+  /** Polls the open streams watch now. */
+  readonly watched: number;
+  /** Poll events sent down the streams so far. */
+  readonly eventsSent: number;
+  /** Platform refreshes of watched polls this instance made so far. */
+  readonly refreshes: number;
+  /** Streams refused so far, by the cap they met. */
+  readonly refused: Readonly<Record<'instance' | 'client', number>>;
+}
+
 export const noMetrics: ProxyMetrics = {
   request: () => undefined,
   upstream: () => undefined,

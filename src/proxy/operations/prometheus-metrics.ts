@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { CacheOutcome, ProxyMetrics } from './metrics.ts';
+import type { CacheOutcome, PollStreamFigures, ProxyMetrics } from './metrics.ts';
 
 /**
  * How many requests' figures wait at most before they are handed to prom-client when no scrape comes: small enough
@@ -9,14 +9,18 @@ export const metricsBatchSize = 256;
 
 /**
  * `ProxyMetrics` on prom-client, in a registry of its own (several proxies may share a process in tests), with
- * Node's default process metrics. `activeSessions` is read at scrape time.
+ * Node's default process metrics. `activeSessions` and `pollStreams` (undefined where the instance holds no streams)
+ * are read at scrape time: the streams' hot path (an event to each of thousands of streams) counts in plain numbers.
  *
  * The per-request figures (a request's count and time, a poll read's cache outcome) are kept in plain numbers and
  * handed to prom-client in batches: when a scrape reads those metrics (their `collect`) and every `metricsBatchSize`
  * requests, so what waits stays bounded when no one scrapes. A scrape sees every request answered before it; a
  * request costs an array push instead of prom-client's label hashing (issue 26).
  */
-export function prometheusMetrics(activeSessions: () => Promise<number | undefined>): ProxyMetrics {
+export function prometheusMetrics(
+  activeSessions: () => Promise<number | undefined>,
+  pollStreams: () => PollStreamFigures | undefined = () => undefined,
+): ProxyMetrics {
   const registry = new Registry();
   // A label set's children, looked up once: hashing the labels on every request costs more than the count itself.
   const requestSeries = new Map<string, RequestSeries>();
@@ -87,6 +91,7 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
       if (count !== undefined) this.set(count);
     },
   });
+  pollStreamMetrics(registry, pollStreams);
   const counted = () => {
     waiting += 1;
     if (waiting >= metricsBatchSize) collect();
@@ -126,6 +131,70 @@ export function prometheusMetrics(activeSessions: () => Promise<number | undefin
     },
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
+}
+
+/**
+ * The live poll streams' gauges and counters, each read from the instance's figures when scraped; a counter is raised
+ * by what its figure grew since the last scrape.
+ */
+function pollStreamMetrics(registry: Registry, pollStreams: () => PollStreamFigures | undefined): void {
+  const grown = (read: (figures: PollStreamFigures) => number) => {
+    let seen = 0;
+    return () => {
+      const figures = pollStreams();
+      const now = figures === undefined ? seen : read(figures);
+      const growth = Math.max(0, now - seen);
+      seen = Math.max(seen, now);
+      return growth;
+    };
+  };
+  new Gauge({
+    name: 'fan_polls_poll_streams_open',
+    help: 'Live poll streams (/api/polls/stream) open on this instance.',
+    registers: [registry],
+    collect() {
+      this.set(pollStreams()?.streams ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'fan_polls_poll_streams_watched_polls',
+    help: 'Polls the open live poll streams of this instance watch (each refreshed once per freshness window).',
+    registers: [registry],
+    collect() {
+      this.set(pollStreams()?.watched ?? 0);
+    },
+  });
+  const eventsGrowth = grown((figures) => figures.eventsSent);
+  new Counter({
+    name: 'fan_polls_poll_stream_events_total',
+    help: 'Poll events sent down the live poll streams of this instance (one per stream a new copy reached).',
+    registers: [registry],
+    collect() {
+      this.inc(eventsGrowth());
+    },
+  });
+  const refreshesGrowth = grown((figures) => figures.refreshes);
+  new Counter({
+    name: 'fan_polls_poll_stream_refreshes_total',
+    help: 'Platform reads this instance made to refresh watched polls for every instance’s streams.',
+    registers: [registry],
+    collect() {
+      this.inc(refreshesGrowth());
+    },
+  });
+  const refusedGrowth = {
+    instance: grown((figures) => figures.refused.instance),
+    client: grown((figures) => figures.refused.client),
+  };
+  new Counter({
+    name: 'fan_polls_poll_streams_refused_total',
+    help: 'Live poll streams refused with 503 streams_full (the page reads instead), by the cap met: the instance’s or the client address’s.',
+    labelNames: ['cap'] as const,
+    registers: [registry],
+    collect() {
+      for (const cap of ['instance', 'client'] as const) this.inc({ cap }, refusedGrowth[cap]());
+    },
+  });
 }
 
 /** One route, method and status: the times of the requests not yet handed to prom-client. */

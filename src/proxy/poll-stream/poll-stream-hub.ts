@@ -12,6 +12,9 @@ const copyKey = (pollId: string) => `poll-copy:${pollId}`;
 /** How old a copy a new watch's first stream may get: older, the poll is read again (the page's own read is newer). */
 const newWatchMs = 1000;
 
+/** The cap a refused stream met: the instance's streams, or the client address's. */
+export type StreamCap = 'instance' | 'client';
+
 interface Watch {
   readonly sinks: Set<CopySink>;
   copy: CachedAnswer | undefined;
@@ -66,6 +69,10 @@ export class PollStreamHub {
   readonly #perClient = new Map<string, number>();
   /** Platform refreshes this instance made (tests and metrics). */
   refreshes = 0;
+  /** Poll events sent down this instance's streams (metrics). */
+  eventsSent = 0;
+  /** Streams refused at each cap (metrics). */
+  readonly refused: Record<StreamCap, number> = { instance: 0, client: 0 };
 
   constructor(runtime: ProxyRuntime, fanOut: FanOutState, options: PollStreamHubOptions) {
     this.#runtime = runtime;
@@ -98,7 +105,12 @@ export class PollStreamHub {
   admit(client: string): (() => void) | undefined {
     const { streamsPerInstance, streamsPerClient } = this.#runtime.config;
     const ofClient = this.#perClient.get(client) ?? 0;
-    if (this.#streams >= streamsPerInstance || ofClient >= streamsPerClient) return undefined;
+    const cap =
+      this.#streams >= streamsPerInstance ? 'instance' : ofClient >= streamsPerClient ? 'client' : undefined;
+    if (cap !== undefined) {
+      this.refused[cap] += 1;
+      return undefined;
+    }
     this.#streams += 1;
     this.#perClient.set(client, ofClient + 1);
     let released = false;

@@ -130,12 +130,15 @@ function eventStream(
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (text: string) => {
-        if (ended) return;
+      /** Whether `text` went into the stream (not once it ended). */
+      const send = (text: string): boolean => {
+        if (ended) return false;
         try {
           controller.enqueue(encoder.encode(text));
+          return true;
         } catch {
           end();
+          return false;
         }
       };
       const ready: StreamReady = { ids };
@@ -146,7 +149,8 @@ function eventStream(
             const version = pollVersion(copy.etag);
             if (versions[index] === version) return;
             versions[index] = version;
-            send(`event: ${pollEventName}\nid: ${streamEventId(versions)}\ndata: ${copy.body}\n\n`);
+            if (send(`event: ${pollEventName}\nid: ${streamEventId(versions)}\ndata: ${copy.body}\n\n`))
+              hub.eventsSent += 1;
           }),
         );
       });
