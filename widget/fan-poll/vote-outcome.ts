@@ -61,6 +61,8 @@ export function voteFailure(code: string, fan: FanState): VoteFailure {
   };
   if (code === 'poll-closed') return { fan: after, next: 'refresh-poll' };
   if (code === 'vote-cancelled') return { fan: after, error: 'voteCancelled' };
+  // Nothing was sent: the fan's pick and session stay, and the next tap tries again.
+  if (code === 'voting-unavailable') return { fan: after, error: 'votingUnavailable' };
   if (code === 'already-voted' || code === 'vote-refused')
     return {
       fan: after,
@@ -102,7 +104,9 @@ export function signInFailure(
         ? 'popupBlocked'
         : code === 'cookies-blocked'
           ? 'cookiesBlocked'
-          : 'signInFailed',
+          : code === 'voting-unavailable'
+            ? 'votingUnavailable'
+            : 'signInFailed',
     code,
   };
 }

@@ -31,6 +31,7 @@ export const de: LanguageStrings = {
   voteRefused: 'Die Plattform hat diese Stimme nicht angenommen.',
   signInCancelled: 'Anmeldung abgebrochen. Du kannst es erneut versuchen.',
   signInFailed: 'Die Anmeldung hat nicht geklappt. Bitte versuche es erneut.',
+  votingUnavailable: 'Abstimmen ist gerade kurz nicht möglich. Bitte versuche es gleich noch einmal.',
   continueSignIn: 'Weiter zur Anmeldung',
   signInHere:
     'Dieser Browser hat das Anmeldefenster nicht geöffnet. Melde dich stattdessen auf der nächsten Seite an: Sie bringt dich zum Abstimmen hierher zurück.',

@@ -15,6 +15,7 @@ export type ActionErrorKey =
   | 'voteRefused'
   | 'signInCancelled'
   | 'signInFailed'
+  | 'votingUnavailable'
   | 'signInHere'
   | 'popupBlocked'
   | 'cookiesBlocked'

@@ -15,6 +15,7 @@ export const enDetails: DetailStrings = {
   voteRefused: 'The platform did not accept this vote.',
   signInCancelled: 'Sign-in was cancelled. You can try again.',
   signInFailed: 'Sign-in did not work. Please try again.',
+  votingUnavailable: 'Voting is briefly unavailable. Please try again in a moment.',
   continueSignIn: 'Continue to sign in',
   signInHere:
     'This browser did not open the sign-in window. Sign in on the next page instead: it brings you back here to vote.',

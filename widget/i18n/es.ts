@@ -31,6 +31,7 @@ export const es: LanguageStrings = {
   voteRefused: 'La plataforma no aceptó este voto.',
   signInCancelled: 'Se canceló el inicio de sesión. Puedes intentarlo de nuevo.',
   signInFailed: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
+  votingUnavailable: 'La votación no está disponible por un momento. Inténtalo de nuevo en unos instantes.',
   continueSignIn: 'Continuar para iniciar sesión',
   signInHere:
     'Este navegador no abrió la ventana de inicio de sesión. Inicia sesión en la página siguiente: te traerá de vuelta aquí para votar.',

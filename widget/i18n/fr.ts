@@ -31,6 +31,7 @@ export const fr: LanguageStrings = {
   voteRefused: 'La plateforme n’a pas accepté ce vote.',
   signInCancelled: 'Connexion annulée. Vous pouvez réessayer.',
   signInFailed: 'La connexion a échoué. Veuillez réessayer.',
+  votingUnavailable: 'Le vote est momentanément indisponible. Veuillez réessayer dans un instant.',
   continueSignIn: 'Continuer vers la connexion',
   signInHere:
     'Ce navigateur n’a pas ouvert la fenêtre de connexion. Connectez-vous sur la page suivante : elle vous ramène ici pour voter.',

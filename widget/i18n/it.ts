@@ -31,6 +31,7 @@ export const it: LanguageStrings = {
   voteRefused: 'La piattaforma non ha accettato questo voto.',
   signInCancelled: 'Accesso annullato. Puoi riprovare.',
   signInFailed: 'Accesso non riuscito. Riprova.',
+  votingUnavailable: 'Il voto è momentaneamente non disponibile. Riprova tra un attimo.',
   continueSignIn: 'Continua per accedere',
   signInHere:
     'Questo browser non ha aperto la finestra di accesso. Accedi nella pagina successiva: ti riporterà qui per votare.',

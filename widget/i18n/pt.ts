@@ -31,6 +31,7 @@ export const pt: LanguageStrings = {
   voteRefused: 'A plataforma não aceitou este voto.',
   signInCancelled: 'O início de sessão foi cancelado. Pode tentar de novo.',
   signInFailed: 'Não foi possível iniciar sessão. Tente de novo.',
+  votingUnavailable: 'A votação está indisponível por um momento. Tente de novo daqui a pouco.',
   continueSignIn: 'Continuar para iniciar sessão',
   signInHere:
     'Este navegador não abriu a janela de início de sessão. Inicie sessão na página seguinte: ela traz-o de volta aqui para votar.',

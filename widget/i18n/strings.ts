@@ -73,6 +73,8 @@ export interface DetailStrings {
   readonly voteRefused: string;
   readonly signInCancelled: string;
   readonly signInFailed: string;
+  /** The club's side is briefly down (its proxy's shared state): nothing was sent, the fan's pick stays for a retry. */
+  readonly votingUnavailable: string;
   /** The button of a sign-in without a pop-up: the page goes to the sign-in and comes back. */
   readonly continueSignIn: string;
   /** Under that button when the browser opened no sign-in window: what happens next. */

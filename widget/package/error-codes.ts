@@ -32,6 +32,8 @@ export const fanPollErrorCodes: Readonly<Record<FanPollErrorCode, string>> = {
   'vote-cancelled': 'The fan cancelled the vote in the extension’s confirmation window. Nothing was sent.',
   'extension-failed':
     'The fan’s browser extension did not answer as expected (an old or broken install). The fan may reload the page; nothing for the partner to fix.',
+  'voting-unavailable':
+    'The proxy’s shared state (its Redis) did not answer, so the proxy could neither sign the fan in nor take the vote: nothing was sent. The card says voting is briefly unavailable, keeps the fan’s pick and signed-in look, and the fan’s next tap tries again. If it lasts, the proxy’s `/readyz` names what failed (`redis: unreachable`).',
   'sign-out-failed':
     'Signing out did not reach the proxy; the card says so and the fan may try again. If it repeats, check the proxy’s logs.',
   'render-failed': 'A bug: the card could not render its poll. Report it with the `message` and the poll id.',

@@ -6,7 +6,7 @@
  */
 import { isSignInResultMessage } from '../messages/sign-in-message.ts';
 import { redeemHandoff, type HandoffProxy } from './redeem-handoff.ts';
-import { WidgetError } from './widget-error.ts';
+import { stateUnavailable, WidgetError } from './widget-error.ts';
 
 /** Resolves true when the fan signed in through `popup`, false when they cancelled. */
 export function popupSignIn(popup: Window, proxyOrigin: string, proxy: HandoffProxy): Promise<boolean> {
@@ -29,7 +29,13 @@ export function popupSignIn(popup: Window, proxyOrigin: string, proxy: HandoffPr
         // The fan said no on the consent page: a cancel, like closing the window, not a failure.
         if (result.ok) resolve(result.handoff === undefined ? true : redeemHandoff(proxy, result.handoff));
         else if (result.error === 'access_denied') resolve(false);
-        else reject(new WidgetError('sign-in-failed', result.message));
+        else
+          reject(
+            new WidgetError(
+              result.error === stateUnavailable ? 'voting-unavailable' : 'sign-in-failed',
+              result.message,
+            ),
+          );
       });
     }
     function finish(settle: () => void): void {

@@ -13,7 +13,7 @@ import { redeemHandoff } from './redeem-handoff.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
-import { WidgetError, type WidgetErrorCode } from './widget-error.ts';
+import { stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
 /** The proxy's channel: a `VoteChannel`, and the redeeming of the code a sign-in without a pop-up brought back. */
 export interface ProxyVoteChannel extends VoteChannel {
@@ -99,6 +99,8 @@ function widgetError(error: ProxyClientError): WidgetError {
       ? 'sign-in-required'
       : error.code === 'vote_refused'
         ? refusalCode(error.reason)
-        : 'vote-failed';
+        : error.code === stateUnavailable
+          ? 'voting-unavailable'
+          : 'vote-failed';
   return new WidgetError(code, error.message, { cause: error });
 }

@@ -17,17 +17,24 @@ export interface HandoffProxy {
 
 /**
  * True once this page reads a signed-in session; else throws `cookies-blocked` (the proxy took the code but the
- * browser dropped its cookie) or `sign-in-failed` (refused: used already, expired, another page's). The answer's body
+ * browser dropped its cookie), `voting-unavailable` (the proxy's shared state did not answer) or `sign-in-failed`
+ * (refused: used already, expired, another page's). The answer's body
  * is never the proof: only a session read from this page says the cookie stuck.
  */
 export async function redeemHandoff(proxy: HandoffProxy, handoff: string): Promise<boolean> {
   const request: SessionHandoffRequest = { handoff };
+  let refusal: unknown;
   const redeemed = await proxy.call(sessionHandoffPath, { method: 'POST', body: request }).then(
     (body) => isRecord(body) && (body as Partial<SessionStatus>).signedIn === true,
     // Refused (400 invalid_handoff, 403) or unreachable: the session check below has the last word.
-    () => false,
+    (error: unknown) => {
+      refusal = error;
+      return false;
+    },
   );
   if (await proxy.isSignedIn().catch(() => false)) return true;
+  // The proxy's shared state was down: said as that, not as a failed sign-in.
+  if (refusal instanceof WidgetError && refusal.code === 'voting-unavailable') throw refusal;
   throw redeemed
     ? new WidgetError('cookies-blocked', 'This browser refuses the proxy’s cookies on this page.')
     : new WidgetError('sign-in-failed', 'The sign-in could not be carried over to this page.');

@@ -17,8 +17,19 @@ export const widgetErrorCodes = [
   /** The fan cancelled the vote in the extension's confirmation window: nothing was sent. */
   'vote-cancelled',
   'extension-failed',
+  /**
+   * The proxy's shared state (its Redis) is briefly unreachable (the proxy's `state_unavailable`): no sign-in began and
+   * no vote was sent; the fan tries again in a moment.
+   */
+  'voting-unavailable',
 ] as const;
 export type WidgetErrorCode = (typeof widgetErrorCodes)[number];
+
+/**
+ * The proxy's code (in its error body and in its sign-in pop-up's message) for its shared state being unreachable,
+ * which the card says as `voting-unavailable`.
+ */
+export const stateUnavailable = 'state_unavailable';
 
 /** The widget's one error type: `code` is what the card branches on, `cause` keeps the original. */
 export class WidgetError extends Error {
