@@ -1,7 +1,15 @@
 import { pollStreamPath } from '../contracts/poll-stream-contract.ts';
 import { Hono, type Context } from 'hono';
 import { PlatformError } from '../platform/errors.ts';
-import { checkUuid, encodePollFilters, parsePollFilters, queryString } from '../platform/query.ts';
+import {
+  checkUuid,
+  encodePollFilters,
+  parsePollFilters,
+  queryString,
+  type PollFilters,
+} from '../platform/query.ts';
+import { currentPollPath } from '../contracts/current-poll-contract.ts';
+import { currentPollHandler } from './current-poll-route.ts';
 import {
   proxyPollsRoute,
   proxyRouteGroups,
@@ -56,14 +64,21 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
       }
     }
     const filters = checkedInput(() => parsePollFilters(query, 'polls'));
-    const canonical = queryString(encodePollFilters(filters, 'polls'));
-    const cached = await runtime.pollCache.get(
-      `polls${canonical}`,
-      () => fromPlatform(runtime, c, () => runtime.platform.publicClient.listPolls(filters)),
-      isPlatformFailure,
-    );
-    return answer(c, cached);
+    return answer(c, await readPublicList(runtime, c, filters));
   });
+
+  // Before the single poll's route, whose `:pollId` would take `current`.
+  app.get(
+    routeInGroup(proxyRouteGroups.polls, currentPollPath),
+    currentPollHandler(runtime, {
+      readList: (c, filters) => readPublicList(runtime, c, filters),
+      keepPoll: (pollId, kept) => {
+        runtime.pollCache.put(publicPollKey(pollId), kept.one);
+        runtime.pollCache.put(publicListKey({ ids: [pollId], limit: 1 }), kept.asList);
+      },
+      answer,
+    }),
+  );
 
   // Before the single poll's route, whose `:pollId` would take `stream`.
   app.get(
@@ -89,6 +104,15 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
   });
 
   return app;
+}
+
+/** The public list with these filters: the proxy's cached answer, one entry per canonical query. */
+function readPublicList(runtime: ProxyRuntime, c: Context, filters: PollFilters): Promise<CachedAnswer> {
+  return runtime.pollCache.get(
+    publicListKey(filters),
+    () => fromPlatform(runtime, c, () => runtime.platform.publicClient.listPolls(filters)),
+    isPlatformFailure,
+  );
 }
 
 /**
@@ -120,6 +144,11 @@ export function renewPublicPoll(
     isPlatformFailure,
     maxAgeMs,
   );
+}
+
+/** The poll cache's key for a public list read: its filters in canonical order (what a card's read of one poll asks). */
+function publicListKey(filters: PollFilters): string {
+  return `polls${queryString(encodePollFilters(filters, 'polls'))}`;
 }
 
 /** The poll cache's key for one poll's public read (`pollId` a checked UUID). */

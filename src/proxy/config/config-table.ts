@@ -182,6 +182,14 @@ export const proxyOptions = {
     default: 5,
     doc: 'How long a poll answer stays fresh in the proxy, and `s-maxage` for a CDN.',
   }),
+  currentPollRecentHours: integer({
+    env: 'FAN_POLLS_CURRENT_POLL_RECENT_HOURS',
+    unit: 'hours',
+    min: 0,
+    max: 8_760,
+    default: 168,
+    doc: 'How long a club’s last poll stays its current one once no poll is open or coming (`<fan-poll current>`), from its disclosure (else its close). `0`: only open and coming polls are current.',
+  }),
   signInPerMinute: integer({
     env: 'FAN_POLLS_SIGN_IN_PER_MINUTE',
     min: 1,
