@@ -39,7 +39,8 @@ describe('createJsonLogger', () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 runs take well under a second; the margin is for a loaded 2-core runner.
+  }, 30_000);
 
   it('keeps the line’s own time, level and event, and scrubs secrets from every string', () => {
     const lines: string[] = [];
