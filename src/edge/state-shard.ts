@@ -13,10 +13,13 @@ const sweepEveryMs = 60_000;
 export class StateShard {
   readonly #state: DurableObjectState;
   readonly #sql: SqlStorage;
+  readonly #now: () => number;
   #alarmSet = false;
 
-  constructor(state: DurableObjectState) {
+  /** Workers pass the object's state and env; `now` is the clock expiries are read on (a test's own clock). */
+  constructor(state: DurableObjectState, _env?: unknown, now: () => number = () => Date.now()) {
     this.#state = state;
+    this.#now = now;
     this.#sql = state.storage.sql;
     this.#sql.exec(
       'CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER NOT NULL)',
@@ -25,13 +28,13 @@ export class StateShard {
 
   async fetch(request: Request): Promise<Response> {
     const ask = (await request.json()) as ShardRequest;
-    const answer = this.#answer(ask, Date.now());
+    const answer = this.#answer(ask, this.#now());
     if (ask.op === 'set' || ask.op === 'hit' || ask.op === 'increment') await this.#sweepLater();
     return Response.json(answer);
   }
 
   async alarm(): Promise<void> {
-    this.#sql.exec('DELETE FROM entries WHERE expires_at <= ?', Date.now());
+    this.#sql.exec('DELETE FROM entries WHERE expires_at <= ?', this.#now());
     this.#alarmSet = false;
     const left = this.#sql.exec('SELECT COUNT(*) AS n FROM entries').toArray()[0]?.n;
     if (typeof left === 'number' && left > 0) await this.#sweepLater();

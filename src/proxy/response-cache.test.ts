@@ -103,9 +103,8 @@ describe('ResponseCache', () => {
     expect((await cache.get('k', load)).body).toBe('old');
     expect((await cache.get('k', load)).body).toBe('old');
     // The refresh ends with a Web Crypto digest (off the event loop): wait for it, not for a number of ticks.
-    await vi.waitFor(() => {
-      expect(cache.loadsInFlight).toBe(0);
-    });
+    await cache.loadsSettled();
+    expect(cache.loadsInFlight).toBe(0);
     expect(loads).toBe(1);
     expect((await cache.get('k', load)).body).toBe('new');
   });

@@ -197,6 +197,11 @@ export class ResponseCache {
     return this.#loading.size;
   }
 
+  /** Settles when the loads in flight now have ended, however each ended (tests wait on it instead of a clock). */
+  async loadsSettled(): Promise<void> {
+    await Promise.allSettled([...this.#loading.values()]);
+  }
+
   async #loadOrStaleWhenSlow(
     key: string,
     load: () => Promise<CachedAnswer>,

@@ -11,6 +11,7 @@ import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/workerd.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { edgeEnvironment, registerEdgeCallback } from './edge-harness.ts';
 import {
   callAt,
@@ -166,11 +167,15 @@ describe('the proxy on workerd', () => {
     expect(votesOf(poll.id)).toBe(votes + 1);
 
     // Fresh 1 s, then served stale once while the refresh runs on in the Worker's waitUntil.
-    let after = before;
-    for (let tries = 0; tries < 30 && after === before; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      after = await (await edge.call(publicPath)).text();
-    }
+    const after = await waitUntil(
+      async () => {
+        const text = await (await edge.call(publicPath)).text();
+        return text === before ? undefined : text;
+      },
+      'the refreshed poll',
+      6000,
+      200,
+    );
     expect(after).not.toBe(before);
 
     await workerd.restart();
@@ -201,8 +206,13 @@ describe('the proxy on workerd', () => {
     faults.clear();
     expect(statuses.every((status) => status >= 500)).toBe(true);
     expect(Number(retryAfters.at(-1))).toBeGreaterThanOrEqual(1);
-    // Held for a second, then one trial request closes it again.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Held for a second (each call meanwhile answered by the proxy alone), then one trial request closes it again.
+    await waitUntil(
+      async () =>
+        (await edge.call('/api/user/me', { cookie: fanCookie!, headers: fanHeaders })).status === 200,
+      'the breaker to close again',
+      10_000,
+    );
     expect((await edge.call('/api/user/me', { cookie: fanCookie!, headers: fanHeaders })).status).toBe(200);
   });
 
@@ -236,13 +246,18 @@ describe('the proxy on workerd', () => {
     expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(20);
 
     await workerd.restart();
-    // A fresh isolate adopts the shared hold in the background: at most its first call goes through.
+    // A fresh isolate adopts the shared hold in the background: at most its first call goes through, and every call
+    // from the first one refused on is refused.
     const statuses: number[] = [];
-    for (let limit = 6; limit < 10; limit += 1) {
-      statuses.push((await edge.call(`/api/polls?limit=${limit}`)).status);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    await waitUntil(
+      async () => {
+        statuses.push((await edge.call(`/api/polls?limit=${String(6 + statuses.length)}`)).status);
+        return statuses.at(-1) !== 200;
+      },
+      'the fresh isolate to hold platform calls',
+      10_000,
+    );
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
-    expect(statuses.at(-1)).not.toBe(200);
+    expect((await edge.call(`/api/polls?limit=${String(6 + statuses.length)}`)).status).not.toBe(200);
   });
 });

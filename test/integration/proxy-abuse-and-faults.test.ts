@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyErrorBody } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { castVote, fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
 
 let harness: Harness;
@@ -182,12 +183,14 @@ describe('vote deadlines that nest inside the widget’s 10 s', () => {
     const { cookie, poll } = await signInWithUnvotedPoll('sam');
     const faults = harness.sandbox.sandbox.state.faults;
     const sentBefore = votesSent(poll.id).length;
-    // The vote is taken after 5.6 s, past the proxy's 5.5 s for it; the re-read then finds it.
+    // The vote is taken after 5.6 s, past the proxy's 5.5 s for it; the re-read waits until the platform has it.
     faults.setLatency(5600);
+    const samsVotes = () =>
+      harness.sandbox.sandbox.state.polls.find(poll.id)?.votes.filter((v) => v.userId === samId) ?? [];
     harness.beforeUpstream = async (request) => {
       if (request.method === 'GET' && request.url.includes(`/user/poll/${poll.id}`)) {
         faults.setLatency(0);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await waitUntil(() => samsVotes().length > 0, 'the platform to take the late vote', 5000, 20);
       }
     };
     const started = Date.now();
@@ -195,9 +198,7 @@ describe('vote deadlines that nest inside the widget’s 10 s', () => {
     expect(vote.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(9000);
     expect(votesSent(poll.id).length - sentBefore).toBe(1);
-    expect(
-      harness.sandbox.sandbox.state.polls.find(poll.id)?.votes.filter((v) => v.userId === samId),
-    ).toHaveLength(1);
+    expect(samsVotes()).toHaveLength(1);
   }, 20_000);
 
   it('answers within 8 s when the platform takes 30 s, saying the vote is in doubt, never sending it twice', async () => {

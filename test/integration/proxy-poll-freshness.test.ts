@@ -42,7 +42,7 @@ async function settle(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     else if (harness.proxy.proxy.runtime.pollCache.loadsInFlight > 0)
-      await new Promise<void>((resolve) => setTimeout(resolve, 2));
+      await harness.proxy.proxy.runtime.pollCache.loadsSettled();
     else if (turn > 5) return;
   }
 }

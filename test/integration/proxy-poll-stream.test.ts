@@ -10,6 +10,7 @@ import { parsePollList } from '../../src/platform/parse.ts';
 import { pollStreamHubOf } from '../../src/proxy/poll-stream/poll-stream-route.ts';
 import { applicationToken, apiRequest } from '../../src/sandbox/test-kit.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { openPollIdsFromProxy } from '../support/open-poll.ts';
 import { readEventStream, type EventStreamReader, type ServerSentEvent } from '../support/sse-reader.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
@@ -94,14 +95,11 @@ function changeEveryPoll(): void {
 async function everyFanSees(fans: readonly Fan[], target: Map<string, number>, timeoutMs: number) {
   const behind = () =>
     fans.filter((fan) => pollIds.some((id) => (fan.seen.get(id) ?? -1) < (target.get(id) ?? 0)));
-  const deadline = Date.now() + timeoutMs;
-  while (behind().length > 0) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `${String(behind().length)} streams did not see the change: ${JSON.stringify([...target])} ${JSON.stringify([...(behind()[0]?.seen ?? [])])}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitUntil(() => behind().length === 0, 'every stream to see the change', timeoutMs, 20).catch(() => {
+    throw new Error(
+      `${String(behind().length)} streams did not see the change: ${JSON.stringify([...target])} ${JSON.stringify([...(behind()[0]?.seen ?? [])])}`,
+    );
+  });
 }
 
 const platformReadsOf = (pollId: string): number =>
@@ -140,10 +138,8 @@ describe('live poll streams on three instances over one Redis', () => {
         changeEveryPoll();
         const changedAt = Date.now();
         await everyFanSees(fans, await tallies(), freshMs + 3000);
+        // Seen, so the window's read is done: the next change waits for the next window's.
         delays.push(Date.now() - changedAt);
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.max(0, startedAt + (change + 1) * freshMs - Date.now())),
-        );
       }
       const elapsedWindows = (Date.now() - startedAt) / freshMs;
       const reads = pollIds.map((id, index) => platformReadsOf(id) - readsBefore[index]!);

@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardAndCount } from '../support/counting-forwarder.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { viteBuild } from '../support/vite-build.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pageOrigin = 'https://www.club.example';
@@ -99,13 +101,15 @@ describe('the production start from a clean install', () => {
       /resource API \(\{base_url\}\): (\S+)\s+OAuth server \(\{auth_url\}\): (\S+)/,
     );
     const [, apiUrl = '', authUrl = ''] = await sandbox.matched;
+    // The proxy reaches the platform's API through a forwarder that records each request as it arrives.
+    const platform = await forwardAndCount(apiUrl);
     const proxy = start(
       'dist/proxy/main.js',
       [],
       {
         PORT: '0',
         FAN_POLLS_PRESET: 'sandbox',
-        FAN_POLLS_PLATFORM_API_URL: apiUrl,
+        FAN_POLLS_PLATFORM_API_URL: platform.url,
         FAN_POLLS_PLATFORM_AUTH_URL: authUrl,
         FAN_POLLS_ALLOWED_ORIGINS: pageOrigin,
         FAN_POLLS_REDIS_URL: redis.url,
@@ -131,8 +135,15 @@ describe('the production start from a clean install', () => {
       body: JSON.stringify({ latencyMs: 1500 }),
     });
     expect(slow.status).toBe(200);
+    const readsBefore = platform.requests.length;
     const inFlight = fetch(`${proxyUrl}/api/polls?limit=3`, { headers: { Origin: pageOrigin } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // In flight: the proxy's read has reached the platform, which answers 1.5 s later.
+    await waitUntil(
+      () => platform.requests.slice(readsBefore).some((request) => request.path.endsWith('/polls')),
+      'the read to reach the platform',
+      10_000,
+      20,
+    );
     proxy.child.kill('SIGTERM');
     // Soon no new connection is taken (an idle keep-alive one may answer once more before it is closed)...
     await expect
@@ -151,6 +162,7 @@ describe('the production start from a clean install', () => {
     expect(await proxy.exited).toBe(0);
     sandbox.child.kill('SIGTERM');
     await sandbox.exited;
+    await platform.close();
   }, 60_000);
 });
 

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { WebDriverSession } from './webdriver-session.ts';
 import { freePort } from './free-port.ts';
+import { waitUntil } from './wait-until.ts';
 
 const miniBrowser = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
@@ -46,15 +47,10 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
 }
 
 async function waitUntilReady(driverUrl: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${driverUrl}/status`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`WebKitWebDriver did not answer at ${driverUrl} within 15 s`);
+  await waitUntil(
+    () => fetch(`${driverUrl}/status`).then((response) => response.ok),
+    `WebKitWebDriver to answer at ${driverUrl}`,
+  );
 }
 
 function stop(child: ChildProcess): Promise<void> {

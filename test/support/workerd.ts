@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { edgeBuild } from '../../src/edge/vite.edge.ts';
 import { workerdConfig } from '../../src/edge/workerd-config.ts';
 import { freePort } from './redis-server.ts';
+import { waitUntil } from './wait-until.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const workerdBin = `${root}node_modules/.bin/workerd`;
@@ -95,15 +96,25 @@ export async function startWorkerd(
 }
 
 async function waitForListening(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`workerd exited: ${output.join('\n')}`);
-    try {
-      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`workerd did not listen: ${output.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  if (child.exitCode !== null) throw new Error(`workerd exited: ${output.join('\n')}`);
+  let onExit = () => {};
+  const exited = new Promise<Error>((resolve) => {
+    onExit = () => {
+      resolve(new Error(`workerd exited: ${output.join('\n')}`));
+    };
+    child.once('exit', onExit);
+  });
+  // workerd prints nothing once it listens: its health route answering is the event.
+  const listening = waitUntil(
+    () => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(() => true),
+    `workerd to listen on ${url}`,
+    15_000,
+    50,
+  ).then(
+    () => undefined,
+    (error: unknown) => new Error(`workerd did not listen: ${output.join('\n')}`, { cause: error }),
+  );
+  const failure = await Promise.race([listening, exited]);
+  child.off('exit', onExit);
+  if (failure !== undefined) throw failure;
 }
