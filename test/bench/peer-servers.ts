@@ -31,6 +31,16 @@ function processCpuSeconds(pid: number): number {
   }
 }
 
+/** Resident memory of a process now, in bytes (`VmRSS`; 0 once it is gone). */
+export function residentBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** The process and its children (nginx's master and worker). */
 export function treeCpuSeconds(pid: number): number {
   let total = processCpuSeconds(pid);
@@ -93,7 +103,7 @@ export async function startNodeServer(options: {
   readonly probeHeaders?: Record<string, string>;
   /** Node's own options before the entry (`--cpu-prof`, which NODE_OPTIONS does not take). */
   readonly nodeOptions?: readonly string[];
-}): Promise<PeerServer> {
+}): Promise<PeerServer & { readonly pid: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', options.entry], {
     cwd: options.cwd,
@@ -103,7 +113,13 @@ export async function startNodeServer(options: {
   const url = `http://127.0.0.1:${String(port)}`;
   await waitUntilAnswering(`${url}${options.probePath}`, child, options.probeHeaders ?? {});
   const pid = child.pid ?? 0;
-  return { name: options.name, url, cpuSeconds: () => processCpuSeconds(pid), stop: () => stopChild(child) };
+  return {
+    name: options.name,
+    url,
+    pid,
+    cpuSeconds: () => processCpuSeconds(pid),
+    stop: () => stopChild(child),
+  };
 }
 
 /**
