@@ -5,5 +5,6 @@ export const cardEventNames = [
   'fan-poll-voted',
   'fan-poll-sign-in',
   'fan-poll-error',
+  'fan-poll-current-changed',
 ] as const;
 export type CardEventName = (typeof cardEventNames)[number];

@@ -3,5 +3,9 @@ export { FanPollVoteEvent, type FanPollVoteDetail } from './fan-poll-vote-event.
 export { FanPollVotedEvent, type FanPollVotedDetail } from './fan-poll-voted-event.ts';
 export { FanPollSignInEvent, type FanPollSignInDetail } from './fan-poll-sign-in-event.ts';
 export { FanPollErrorEvent, type FanPollErrorDetail } from './fan-poll-error-event.ts';
+export {
+  FanPollCurrentChangedEvent,
+  type FanPollCurrentChangedDetail,
+} from './fan-poll-current-changed-event.ts';
 
 export { cardEventNames, type CardEventName } from './card-event-names.ts';

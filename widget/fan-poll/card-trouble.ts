@@ -5,6 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { detailWords as words } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
+import { followCurrent, type CurrentCard } from './follow-current.ts';
 
 /** A card whose poll could not be read: an unknown poll stays unknown (no retry could help), anything else may retry. */
 export function renderError(
@@ -25,8 +26,16 @@ export function renderError(
   </div>`;
 }
 
-/** Once per card, in the console: what the partner must add for the card to show a poll at all. */
-export function warnMisconfigured(card: Element & { pollId: string }): void {
+/**
+ * Once per card without a poll id or a proxy: a `current` card starts following its club's current poll (it has no
+ * poll id until the proxy names one); any other card says in the console what the partner must add for it to show a
+ * poll at all.
+ */
+export function warnMisconfigured(card: CurrentCard): void {
+  if (card.hasAttribute('current')) {
+    followCurrent(card);
+    return;
+  }
   const missing =
     card.pollId.trim() === '' ? 'poll-id="<poll id>"' : 'a proxy (data-proxy on the script tag)';
   console.warn(`Fan Polls: <fan-poll> needs ${missing}.`, card);

@@ -40,6 +40,8 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @summary A live fan poll.
  * @customElement fan-poll
  * @attr poll-id - The poll to show.
+ * @attr current - Instead of `poll-id`: show the current poll of the clubs in `partner-ids`, as the proxy picks it from its cached list of their polls (the open poll closing soonest, else the next to open, else the last one closed or disclosed within the proxy's `FAN_POLLS_CURRENT_POLL_RECENT_HOURS`), and switch by itself when that changes (a new poll opens, the one shown closes), announced to screen readers. Until the proxy names a poll, the card shows its content (a link) or its skeleton.
+ * @attr partner-ids - With `current`: the clubs' partner ids (the platform's `partnerId`), one to ten uuids separated by spaces or commas.
  * @attr proxy - The partner proxy's URL (else the script tag's `data-proxy`).
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own.
@@ -56,6 +58,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote; the vote is on its way. Detail: `pollId`, `tracking`, `answerId`.
  * @fires {FanPollVotedEvent} fan-poll-voted - The platform took the vote. Detail: `pollId`, `tracking`, `answerId`, `voteStatus` (`pending`, `accepted`, `rejected` or another value; absent when unknown).
  * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
+ * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId` (the new poll), `previousPollId`, `tracking`, `phase` of the new poll.
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.

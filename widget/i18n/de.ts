@@ -40,6 +40,7 @@ export const de: LanguageStrings = {
   popupBlocked:
     'Dein Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut.',
   retry: 'Erneut versuchen',
+  nowShowing: (question) => `Jetzt die aktuelle Umfrage des Vereins: ${question}`,
   frameTitle: (q) => `Fan-Umfrage: ${q}`,
   listEmpty: 'Gerade keine Umfragen.',
   listLabel: 'Fan-Umfragen',

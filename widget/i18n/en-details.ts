@@ -28,4 +28,5 @@ export const enDetails: DetailStrings = {
   errorLoad: 'This poll could not be loaded.',
   errorNotFound: 'This poll does not exist or is no longer available.',
   retry: 'Retry',
+  nowShowing: (question) => `Now showing the club’s current poll: ${question}`,
 };

@@ -40,6 +40,7 @@ export const es: LanguageStrings = {
   popupBlocked:
     'Tu navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',
   retry: 'Reintentar',
+  nowShowing: (question) => `Ahora, la encuesta actual del club: ${question}`,
   frameTitle: (q) => `Encuesta de aficionados: ${q}`,
   listEmpty: 'No hay encuestas por ahora.',
   listLabel: 'Encuestas de aficionados',

@@ -40,6 +40,7 @@ export const fr: LanguageStrings = {
   popupBlocked:
     'Votre navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres pour ce site et réessayez.',
   retry: 'Réessayer',
+  nowShowing: (question) => `Nouveau sondage en cours du club : ${question}`,
   frameTitle: (q) => `Sondage des fans : ${q}`,
   listEmpty: 'Aucun sondage pour le moment.',
   listLabel: 'Sondages des fans',

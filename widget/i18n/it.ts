@@ -39,6 +39,7 @@ export const it: LanguageStrings = {
     'Il tuo browser non consente a questo sito di mantenere l’accesso. Vota sul sito del club o consenti i cookie per questo sito.',
   popupBlocked: 'Il browser ha bloccato la finestra di accesso. Consenti i pop-up per questo sito e riprova.',
   retry: 'Riprova',
+  nowShowing: (question) => `Ora il sondaggio in corso del club: ${question}`,
   frameTitle: (q) => `Sondaggio dei tifosi: ${q}`,
   listEmpty: 'Nessun sondaggio al momento.',
   listLabel: 'Sondaggi dei tifosi',

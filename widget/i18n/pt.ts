@@ -40,6 +40,7 @@ export const pt: LanguageStrings = {
   popupBlocked:
     'O seu navegador bloqueou a janela de início de sessão. Permita janelas pop-up para este site e tente de novo.',
   retry: 'Tentar de novo',
+  nowShowing: (question) => `Agora, a sondagem atual do clube: ${question}`,
   frameTitle: (q) => `Sondagem dos adeptos: ${q}`,
   listEmpty: 'Não há sondagens de momento.',
   listLabel: 'Sondagens dos adeptos',

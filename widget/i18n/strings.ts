@@ -59,6 +59,8 @@ export interface DetailStrings {
   /** The platform does not know the poll: no retry is offered, none could help. */
   readonly errorNotFound: string;
   readonly retry: string;
+  /** Said to screen readers when a `current` card switches by itself to its club's new current poll. */
+  readonly nowShowing: (question: string) => string;
   readonly voteCancelled: string;
   readonly chooseAnswer: string;
   readonly votedFor: (answer: string) => string;
