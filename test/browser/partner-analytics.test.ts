@@ -5,19 +5,16 @@ import { analyticsPaths } from '../../src/contracts/analytics-contract.ts';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../src/contracts/analytics-contract.ts';
 import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
-import { widgetVersion } from '../../widget/base/widget-version.ts';
 import { callAt, signIn } from '../integration/proxy-harness.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
-import { servePage, type PageServer } from '../support/page-server.ts';
+import type { PageServer } from '../support/page-server.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { waitUntil } from '../support/wait-until.ts';
-import { ensureWidgetBuilt, launchChromium, startStackAllowing } from './widget-stack.ts';
-
-const token = 'canary-analytics-dashboard-token';
-const today = new Date().toISOString().slice(0, 10);
+import { analyticsReport, analyticsToken as token, startAnalyticsStack, today } from './analytics-stack.ts';
+import { servePartnerPage } from './partner-page.ts';
+import { ensureWidgetBuilt, launchChromium } from './widget-stack.ts';
 
 let browser: Browser;
 let stack: SandboxAndProxy;
@@ -27,22 +24,18 @@ let question: string;
 
 beforeAll(async () => {
   ensureWidgetBuilt();
-  // Loopback pages are allowed on the sandbox preset: the partner's page below is one.
-  stack = await startStackAllowing('https://www.club.example', {
-    simulate: false,
-    env: { FAN_POLLS_ANALYTICS_TOKEN: token },
-  });
-  const proxy = stack.proxy.url;
-  const poll = await openRiversidePollFromProxy(proxy);
+  stack = await startAnalyticsStack();
+  const poll = await openRiversidePollFromProxy(stack.proxy.url);
   pollId = poll.id;
   question = poll.question;
-  page = await servePage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match page</title>
-<script type="module" src="${proxy}/widget/v${widgetVersion}/fan-polls.js" data-proxy="${proxy}"></script>
-<script type="module" src="${proxy}/widget/v${widgetVersion}/fan-polls-frame.js"></script></head>
-<body><fan-poll poll-id="${poll.id}" campaign="spring" referrer="club-site" eager></fan-poll>
+  page = await servePartnerPage(
+    stack.proxy.url,
+    `<fan-poll poll-id="${poll.id}" campaign="spring" referrer="club-site" eager></fan-poll>
 <fan-poll-frame poll-id="${poll.id}" campaign="banner"></fan-poll-frame>
 <div style="height: 4000px"></div>
-<fan-poll poll-id="${poll.id}" campaign="below-the-fold" eager></fan-poll></body></html>`);
+<fan-poll poll-id="${poll.id}" campaign="below-the-fold" eager></fan-poll>`,
+    { banner: true },
+  );
   browser = await launchChromium();
 }, 120_000);
 
@@ -52,12 +45,7 @@ afterAll(async () => {
   await page.close();
 });
 
-const report = async (query: string): Promise<AnalyticsReport> =>
-  (await (
-    await fetch(`${stack.proxy.url}${analyticsPaths.analyticsJson}?${query}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-  ).json()) as AnalyticsReport;
+const report = (query: string) => analyticsReport(stack.proxy.url, query);
 
 const shownFor = async (campaign: string) =>
   (await report(`from=${today}&to=${today}&group=campaign`)).rows.find((row) => row.value === campaign)

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { sessionCookieName } from '../../src/proxy/session-cookie.ts';
 import { launchFreshProfile } from '../support/chromium.ts';
+import { demoCardVoteUrl } from './demo-card-urls.ts';
 import { recordFanPosts } from './widget-fan-page.ts';
 import { probeCrossSiteCookies } from '../support/cross-site-cookies.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
@@ -187,9 +188,7 @@ describe.each(settings)('signing in from a card on another site than the proxy, 
     await voteForSecondAnswer(card);
 
     expect(fan.handoffPosts).toEqual([`${stack.proxy.url}${proxyRoutes.sessionHandoff}`]);
-    expect(fan.votePosts).toEqual([
-      `${stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
-    ]);
+    expect(fan.votePosts).toEqual([demoCardVoteUrl(stack.proxy.url, (await card.getAttribute('poll-id'))!)]);
     expect(upstreamVotes() - upstreamBefore).toBe(1);
     // Two session cookies now: the popup's in the proxy site's partition, the handoff's in the page site's.
     expect(await sessionPartitions(fan.context)).toEqual([demoSite(), proxySite()].sort());

@@ -4,14 +4,14 @@
 // second sign-in. Each state is saved under dist/screenshots/redis-outage/.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { widgetVersion } from '../../widget/base/widget-version.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
-import { servePage, type PageServer } from '../support/page-server.ts';
+import type { PageServer } from '../support/page-server.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 import { waitUntil } from '../support/wait-until.ts';
+import { servePartnerPage } from './partner-page.ts';
 import { fanPages } from './widget-fan-page.ts';
 import { ensureWidgetBuilt, launchChromium, startStackAllowing } from './widget-stack.ts';
 
@@ -33,9 +33,7 @@ beforeAll(async () => {
   });
   const proxy = stack.proxy.url;
   pollId = (await openRiversidePollFromProxy(proxy)).id;
-  page = await servePage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match page</title>
-<script type="module" src="${proxy}/widget/v${widgetVersion}/fan-polls.js" data-proxy="${proxy}"></script></head>
-<body><fan-poll poll-id="${pollId}" campaign="outage" eager></fan-poll></body></html>`);
+  page = await servePartnerPage(proxy, `<fan-poll poll-id="${pollId}" campaign="outage" eager></fan-poll>`);
   browser = await launchChromium();
 }, 120_000);
 

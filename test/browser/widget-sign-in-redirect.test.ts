@@ -18,6 +18,7 @@ import { cardTargets, readCard } from './journey/card-reading.ts';
 import { cookiesBlockedMessage } from './journey/journey-cases.ts';
 import { pickAnswer } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
+import { demoCardSignInUrl, demoCardVoteUrl } from './demo-card-urls.ts';
 import { recordFanPosts } from './widget-fan-page.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -54,6 +55,8 @@ describe('signing in without a pop-up on a phone whose browser opens no window (
     readonly handoffPosts: string[];
     /** The addresses with a sign-in marker the page was sent to, in order (before the widget cleans them). */
     readonly wayBack: string[];
+    /** The proxy's sign-in addresses the page was sent to, in order. */
+    readonly signIns: string[];
     /** The card events of the page and its frames (`name:via:stage`, or `fan-poll-error:code`). */
     events(): Promise<string[]>;
   }
@@ -83,8 +86,12 @@ describe('signing in without a pop-up on a phone whose browser opens no window (
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && /#.*fan-polls-/.test(frame.url())) wayBack.push(frame.url());
     });
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === proxyRoutes.signIn) signIns.push(request.url());
+    });
     const events = () => page.evaluate(() => (window as unknown as { cardEvents: string[] }).cardEvents);
-    return { page, wayBack, events, ...recordFanPosts(page) };
+    return { page, wayBack, signIns, events, ...recordFanPosts(page) };
   }
 
   /** The card's pieces a fan taps or reads. */
@@ -201,6 +208,10 @@ describe('signing in without a pop-up on a phone whose browser opens no window (
     // The callback sent the page back to exactly its address, the code in the fragment.
     expect(fan.wayBack).toHaveLength(1);
     expect(fan.wayBack[0]).toMatch(new RegExp(`^${escape(demoPage())}#${cardReturnKey}=[\\w-]{43}$`));
+    // The page went to the sign-in from the card's poll, with its way back and the card's tracking parameters.
+    expect(fan.signIns).toEqual([
+      demoCardSignInUrl(stack.proxy.url, pollId, { origin: new URL(demoPage()).origin, return: demoPage() }),
+    ]);
 
     // Signed in, the pick shown, nothing cast.
     await parts.button('Vote').waitFor();
@@ -213,7 +224,7 @@ describe('signing in without a pop-up on a phone whose browser opens no window (
 
     expect(await tapVote(card, pollId)).toEqual([answerId]);
     await page.screenshot({ path: shot('chromium-card-5-voted') });
-    expect(fan.votePosts).toEqual([`${stack.proxy.url}${proxyRoutes.vote(pollId)}`]);
+    expect(fan.votePosts).toEqual([demoCardVoteUrl(stack.proxy.url, pollId)]);
 
     // The sign-in's authorize request carried the card's tracking parameters.
     const authorizations = recordedAuthorizations(stack.sandbox.sandbox.state);

@@ -1,6 +1,7 @@
 // A fan without the extension signs in through the partner proxy's popup and votes from a card on the demo page.
 import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { demoCardSignInUrl, demoCardVoteUrl } from './demo-card-urls.ts';
 import { answerTextOf, useFanStack } from './widget-fan-page.ts';
 
 const fans = useFanStack();
@@ -26,8 +27,18 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     const answerText = await answerTextOf(answer);
     await answer.locator('input').check();
 
+    const signIns: string[] = [];
+    fan.context.on('request', (request) => {
+      if (new URL(request.url()).pathname === proxyRoutes.signIn) signIns.push(request.url());
+    });
     const popup = await openSignIn(fan);
     expect(new URL(popup.url()).origin).toBe(fans.stack.sandbox.authUrl);
+    // The popup asked the proxy for the sign-in from the card's poll, with the card's tracking parameters.
+    const pageOrigin = new URL(page.url()).origin;
+    const pollId = (await card.getAttribute('poll-id'))!;
+    expect(signIns).toEqual([
+      demoCardSignInUrl(fans.stack.proxy.url, pollId, { origin: pageOrigin, handoff: '1' }),
+    ]);
     await signInAs(popup, 'sam');
 
     const vote = card.getByRole('button', { name: 'Vote', exact: true });
@@ -50,7 +61,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     await page.waitForTimeout(300);
     expect(fan.votePosts).toHaveLength(1);
     expect(fan.votePosts[0]).toBe(
-      `${fans.stack.proxy.url}${proxyRoutes.vote((await card.getAttribute('poll-id'))!)}`,
+      demoCardVoteUrl(fans.stack.proxy.url, (await card.getAttribute('poll-id'))!),
     );
     expect(upstreamVotes() - upstreamBefore).toBe(1);
     expect(fan.handoffPosts).toHaveLength(1);

@@ -4,6 +4,7 @@
 import type { Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/screenshots.ts';
+import { demoCardVoteUrl } from './demo-card-urls.ts';
 import { answerTextOf, useFanStack } from './widget-fan-page.ts';
 
 // No simulated fans: the poll's votes are the fan's own.
@@ -53,7 +54,7 @@ describe('a vote on a slow platform (Chromium, demo page, proxy popup)', () => {
     const sandboxPoll = () => fans.stack.sandbox.sandbox.state.polls.find(pollId)!;
     const votesBefore = sandboxPoll().votes.length;
     const isVotePost = (request: Request) =>
-      request.method() === 'POST' && request.url().endsWith(`/${pollId}/vote`);
+      request.method() === 'POST' && request.url() === demoCardVoteUrl(fans.stack.proxy.url, pollId);
     // The vote's request ends either with the proxy's answer or, on a loaded machine, aborted by the card's own 10 s
     // timeout: both are the doubts the card settles by re-reading.
     const voteEnded = Promise.race([

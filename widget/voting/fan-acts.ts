@@ -232,7 +232,7 @@ export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel)
     new FanPollSignInEvent({ ...detail(steps, run), stage, via: channel.via });
   host.dispatchEvent(event('started'));
   channel
-    .signIn(host.tracking)
+    .signIn(host.tracking, run.pollId)
     .then(async (signedIn) => {
       // Through the proxy, the page's session tells every card (this one too) who signed in, and they read the
       // fan's vote; a cancelled switch of account leaves the fan signed in as before.
@@ -275,7 +275,7 @@ export function vote(steps: VotingSteps, run: VotingRun, channel: VoteChannel): 
   steps.change(run, { voteError: undefined, fan: { ...run.fan, voting: true } });
   host.dispatchEvent(new FanPollVoteEvent({ ...detail(steps, run), answerId }));
   channel
-    .vote(run.pollId, answerId)
+    .vote(run.pollId, answerId, host.tracking)
     .then(async (recorded) => {
       await voted(steps, run, channel, recorded, hadFocus);
     })

@@ -60,16 +60,17 @@ afterEach(() => {
 });
 
 describe('proxy channel sign-in', () => {
-  it('opens the popup with the page origin, handoff=1 and the tracking parameters', () => {
+  it('opens the popup with the page origin, handoff=1, the card’s poll and the tracking parameters', () => {
     const { opened } = fakePopup();
     const { fetchImpl } = fakeProxy({});
-    void proxyChannel(proxyUrl, fetchImpl).signIn({ referrer: 'club-site', param3: 'banner' });
+    void proxyChannel(proxyUrl, fetchImpl).signIn({ referrer: 'club-site', param3: 'banner' }, 'p1');
     expect(opened).toHaveLength(1);
     const url = new URL(opened[0]!);
     expect(url.origin + url.pathname).toBe(proxyOrigin + proxyRoutes.signIn);
     expect([...url.searchParams]).toEqual([
       ['origin', location.origin],
       ['handoff', '1'],
+      ['poll', 'p1'],
       ['referrer', 'club-site'],
       ['param3', 'banner'],
     ]);
@@ -192,6 +193,32 @@ describe('proxy channel sign-in', () => {
     await expect(proxyChannel(proxyUrl, fakeProxy({}).fetchImpl).signIn({})).rejects.toMatchObject({
       code: 'popup-blocked',
     });
+  });
+});
+
+describe('proxy channel votes', () => {
+  /** Where each vote went: the path and query. */
+  function votesTo() {
+    const urls: string[] = [];
+    const fetchImpl = (input: string) => {
+      const url = new URL(input);
+      urls.push(url.pathname + url.search);
+      return Promise.resolve(new Response(null, { status: 201 }));
+    };
+    return { urls, channel: proxyChannel(proxyUrl, fetchImpl) };
+  }
+
+  it('carries the card’s tracking parameters in the query, in the spec’s order, where the proxy counts them', async () => {
+    const { urls, channel } = votesTo();
+    await channel.vote('p1', 'a1', { param1: 'row-3', campaign: 'spring', referrer: 'club-site' });
+    expect(urls).toEqual([`${proxyRoutes.vote('p1')}?referrer=club-site&campaign=spring&param1=row-3`]);
+  });
+
+  it('sends no query for a card without tracking parameters', async () => {
+    const { urls, channel } = votesTo();
+    await channel.vote('p1', 'a1', {});
+    await channel.vote('p1', 'a1');
+    expect(urls).toEqual([proxyRoutes.vote('p1'), proxyRoutes.vote('p1')]);
   });
 });
 

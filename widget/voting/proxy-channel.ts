@@ -8,6 +8,7 @@ import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { sessionPath, signInPath, userPollPath, votePath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
 import { appendTracking } from '../../src/contracts/tracking.ts';
+import { appendCardOfSignIn } from './sign-in-params.ts';
 import { popupSignIn } from './popup-sign-in.ts';
 import { redeemHandoff } from './redeem-handoff.ts';
 import { fanViewOf } from './read-fan-view.ts';
@@ -61,9 +62,10 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
   return {
     via: 'popup',
     isSignedIn,
-    signIn(tracking) {
+    signIn(tracking, pollId) {
       // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
-      const params = appendTracking(new URLSearchParams({ origin: location.origin, handoff: '1' }), tracking);
+      const params = new URLSearchParams({ origin: location.origin, handoff: '1' });
+      appendCardOfSignIn(params, tracking, pollId);
       const popup = window.open(
         `${proxy.url(signInPath)}?${params}`,
         'fan-polls-sign-in',
@@ -79,9 +81,11 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
       const body = await call(userPollPath(pollId));
       return fanViewOf(isRecord(body) ? body.data : undefined);
     },
-    async vote(pollId, answerId) {
+    async vote(pollId, answerId, tracking = {}) {
+      // The card's tracking parameters in the query, where the proxy counts the vote under them.
+      const query = appendTracking(new URLSearchParams(), tracking).toString();
       try {
-        await call(votePath(pollId), { method: 'POST', body: { answerId } });
+        await call(votePath(pollId) + (query && `?${query}`), { method: 'POST', body: { answerId } });
         return answerId;
       } catch (error) {
         // A failed vote may still have counted: the settling code (loaded then) decides, from the fan's poll.

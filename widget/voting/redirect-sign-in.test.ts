@@ -87,6 +87,7 @@ describe('sign-in without a pop-up, the way out', () => {
     expect([...url.searchParams]).toEqual([
       ['origin', location.origin],
       ['return', location.href],
+      ['poll', 'poll-1'],
       ['campaign', 'spring-derby'],
     ]);
     expect(JSON.parse(sessionStorage.getItem(signInPickKey)!)).toEqual({ pollId: 'poll-1', answerId: 'a2' });

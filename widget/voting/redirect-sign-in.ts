@@ -1,22 +1,24 @@
 /**
  * A sign-in without a pop-up, the way out: the fan's pick saved for the trip, then the top-level page sent to the
- * proxy's sign-in with its own address as the way back (`return`, query included), its origin, the card's tracking
- * parameters (on to the platform's authorize request, as from the pop-up), and for a card in the banner's frame that
+ * proxy's sign-in with its own address as the way back (`return`, query included), its origin, the card's poll and
+ * tracking parameters (as from the pop-up: `sign-in-params.ts`), and for a card in the banner's frame that
  * frame's origin (`frame`: the one document that may redeem the code). Its own chunk, imported as soon as the card
  * offers this way, so that the fan's click navigates at once (within its user activation, which a frame needs).
  */
 import type { TrackingParameters } from '../../src/contracts/tracking.ts';
-import { appendTracking } from '../../src/contracts/tracking.ts';
 import { signInPath } from '../../src/contracts/proxy-paths.ts';
 import {
   returnUrlMaxLength,
   signInReturnParams,
   type SignInPick,
 } from '../../src/contracts/sign-in-return.ts';
+import { appendCardOfSignIn } from './sign-in-params.ts';
 import { saveSignInPick } from './sign-in-pick.ts';
 
 export interface SignInTrip {
   readonly proxyUrl: string;
+  /** The card's poll, which the proxy counts the sign-in for. */
+  readonly pollId: string;
   /** The answer the fan picked on the page, saved for the trip and shown again by the same poll's card after it. */
   readonly pick: SignInPick | undefined;
   readonly tracking: TrackingParameters;
@@ -32,7 +34,7 @@ export function signInTripUrl(trip: SignInTrip): string {
   const page = wayBack(trip.framePage ?? location.href);
   const params = new URLSearchParams({ origin: new URL(page).origin, [signInReturnParams.returnTo]: page });
   if (trip.framePage !== undefined) params.set(signInReturnParams.frame, location.origin);
-  appendTracking(params, trip.tracking);
+  appendCardOfSignIn(params, trip.tracking, trip.pollId);
   return `${trip.proxyUrl}${signInPath}?${params.toString()}`;
 }
 

@@ -67,9 +67,10 @@ export function leaveForSignIn(steps: VotingSteps, run: VotingRun): void {
     // A page's pick waits in its storage; a banner's frame may have none, so its pick travels in its way back.
     const trip =
       framePage === undefined
-        ? { proxyUrl, tracking, pick, framePage }
+        ? { proxyUrl, pollId: run.pollId, tracking, pick, framePage }
         : {
             proxyUrl,
+            pollId: run.pollId,
             tracking,
             pick: undefined,
             framePage: pick ? withFragmentValue(framePage, framePickKey, JSON.stringify(pick)) : framePage,

@@ -12,12 +12,16 @@ export type FanPollView = Omit<BridgePollView, 'pollId'>;
 export interface VoteChannel {
   readonly via: 'extension' | 'popup';
   isSignedIn(): Promise<boolean>;
-  /** Must be called straight from a click: the proxy channel opens a popup. Resolves true when signed in. */
-  signIn(tracking: TrackingParameters): Promise<boolean>;
+  /**
+   * Must be called straight from a click: the proxy channel opens a popup. Resolves true when signed in. `pollId`: the
+   * card's poll, which the proxy counts the sign-in for in the club's analytics.
+   */
+  signIn(tracking: TrackingParameters, pollId?: string): Promise<boolean>;
   fanView(pollId: string): Promise<FanPollView>;
   /**
    * Casts a vote; resolves with the answer the platform recorded. Through the extension that is the answer the fan
-   * confirmed in its window, which may differ from the card's pick; the card shows that one.
+   * confirmed in its window, which may differ from the card's pick; the card shows that one. `tracking`: the card's,
+   * which the proxy counts the vote under in the club's analytics.
    */
-  vote(pollId: string, answerId: string): Promise<string>;
+  vote(pollId: string, answerId: string, tracking?: TrackingParameters): Promise<string>;
 }
