@@ -143,15 +143,13 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
   /** The add-on's tab whose document is at `path`, opened by the extension itself (not seen by puppeteer's URL). */
   async function waitForExtensionTab(path: string): Promise<Page> {
     const prefix = `${firefox.extensionOrigin}/${path}`;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
+    return waitUntil(async () => {
       for (const candidate of await browser.pages()) {
         const href = await candidate.evaluate(() => location.href).catch(() => '');
         if (href.startsWith(prefix)) return candidate;
       }
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    throw new Error(`No ${prefix} tab opened.`);
+      return undefined;
+    }, `a ${prefix} tab`);
   }
 
   /** Every storage of the add-on as text, read from its page. */
@@ -352,14 +350,19 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     const first = await storedAccessToken();
     const failures: Outcome[] = [];
     const seen = new Set<string>(first ? [first] : []);
-    const until = Date.now() + accessTokenSeconds * 2_000;
-    while (Date.now() < until || seen.size < 3) {
-      const outcome = await ask({ type: 'poll-view', pollId: poll!.id });
-      if (!outcome.ok) failures.push(outcome);
-      const token = await storedAccessToken();
-      if (token) seen.add(token);
-      await new Promise((done) => setTimeout(done, 500));
-    }
+    // The fan's page asks on, twice a second, until the vault has held three access tokens (two expiries).
+    await waitUntil(
+      async () => {
+        const outcome = await ask({ type: 'poll-view', pollId: poll!.id });
+        if (!outcome.ok) failures.push(outcome);
+        const token = await storedAccessToken();
+        if (token) seen.add(token);
+        return seen.size >= 3;
+      },
+      'three access tokens',
+      accessTokenSeconds * 8 * 1000,
+      500,
+    );
     expect(failures).toEqual([]);
     expect(seen.size).toBeGreaterThanOrEqual(3);
   });

@@ -84,18 +84,38 @@ async function recordedVotes(): Promise<Map<string, string>> {
   return votes;
 }
 
-/** Confirmation windows that opened while `action` ran (and a little after). */
+/** Whether `url` is a confirmation window's or a sign-in window's. */
+const isPrompt = (url: string) => url.includes('/confirm.html') || url.includes('/oauth2/authorize');
+
+/** The tabs the extension's worker sees, by id: a round trip to the worker, after anything it was asked before. */
+async function tabsOfWorker(): Promise<Map<number, string>> {
+  const worker = await extension.worker();
+  const tabs = await worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { tabs: { query(query: object): Promise<unknown> } };
+    };
+    const all = (await chrome.tabs.query({})) as { id?: number; url?: string; pendingUrl?: string }[];
+    return all.map((tab) => [tab.id ?? -1, tab.pendingUrl ?? tab.url ?? ''] as const);
+  });
+  return new Map(tabs);
+}
+
+/**
+ * Confirmation windows that opened while `action` ran: those the test saw open, or, if more, the new ones the
+ * extension's worker has once the action is over (so a window it opened late is counted too).
+ */
 async function windowsDuring(action: () => Promise<unknown>): Promise<number> {
   let opened = 0;
   const count = (candidate: Page) => {
-    if (candidate.url().includes('/confirm.html') || candidate.url().includes('/oauth2/authorize'))
-      opened += 1;
+    if (isPrompt(candidate.url())) opened += 1;
   };
+  const before = await tabsOfWorker();
   extension.context.on('page', count);
   await action();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = await tabsOfWorker();
   extension.context.off('page', count);
-  return opened;
+  const added = [...after].filter(([id, url]) => !before.has(id) && isPrompt(url));
+  return Math.max(opened, added.length);
 }
 
 function postRaw(target: Page | Frame, message: unknown, requestId = 'attack', timeoutMs = 1500) {

@@ -28,6 +28,22 @@ export function recordFanPosts(page: Page): Pick<FanPage, 'votePosts' | 'handoff
 }
 
 /**
+ * Ends a quiet period without a clock: each of `cards` has finished the update that what came before caused, and a
+ * request the page sends after that has been seen here. A request the cards started before it was recorded first.
+ */
+export async function afterCardsSettle(page: Page, ...cards: readonly Locator[]): Promise<void> {
+  for (const card of cards)
+    await card.evaluate(
+      (element) => (element as unknown as { updateComplete: Promise<unknown> }).updateComplete,
+    );
+  const marker = `${new URL(page.url()).origin}/?quiet-until=${crypto.randomUUID()}`;
+  await Promise.all([
+    page.waitForRequest(marker),
+    page.evaluate((url) => fetch(url).then((answer) => answer.text()), marker),
+  ]);
+}
+
+/**
  * A test file's demo stack, with no simulated fans (nobody else votes as sam while it runs), and one Chromium: started
  * in the file's `beforeAll`, stopped in its `afterAll`, with the fan page helpers. `stack` and `browser` are the
  * running ones (read inside tests and hooks).

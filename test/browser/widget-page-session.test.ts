@@ -8,7 +8,7 @@ import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
-import { useFanStack } from './widget-fan-page.ts';
+import { afterCardsSettle, useFanStack } from './widget-fan-page.ts';
 
 const fans = useFanStack();
 const { openAsNewFan, openSignIn, signInAs } = fans;
@@ -216,7 +216,7 @@ describe('one fan session for the page (Chromium, demo page, proxy popup)', () =
     expect(await card.getByRole('button', { name: 'Vote', exact: true }).count()).toBe(0);
     expect(await second.getByRole('button', { name: 'Vote', exact: true }).count()).toBe(0);
     // One vote request left the page; the platform recorded one vote, for the answer chosen.
-    await page.waitForTimeout(500);
+    await afterCardsSettle(page, card, second);
     expect(votePosts).toHaveLength(1);
     expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([answerId]);
     await fan.context.close();

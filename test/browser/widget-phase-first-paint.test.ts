@@ -112,10 +112,28 @@ describe('a card’s first paint, for each phase', () => {
       expect(badge).toMatch(firstWords[phase].badge);
       expect(text).toMatch(firstWords[phase].text);
 
-      // Then the held chunks go on; when each started is on the page's clock (Resource Timing).
-      await tab.waitForTimeout(500);
+      // An open card asks for its voting's chunks once painted; every card has asked for all it will by the page's
+      // first idle moment after the paint.
+      if (phase === 'open')
+        await expect
+          .poll(() => held, { timeout: 15_000 })
+          .toEqual(
+            expect.arrayContaining([
+              expect.stringMatching(/^card-details-/),
+              expect.stringMatching(/^extension-channel-/),
+            ]),
+          );
+      await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+      // Then the held chunks go on; when each started is on the page's clock (Resource Timing), once each has loaded.
+      const released = [...held];
       for (const go of release.splice(0)) go();
-      await tab.waitForTimeout(500);
+      await tab.waitForFunction(
+        (files) =>
+          files.every((file) =>
+            performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${file}`)),
+          ),
+        released,
+      );
       const started = await tab.evaluate(() =>
         performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })),
       );

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { demoCardSignInUrl, demoCardVoteUrl } from './demo-card-urls.ts';
-import { answerTextOf, useFanStack } from './widget-fan-page.ts';
+import { afterCardsSettle, answerTextOf, useFanStack } from './widget-fan-page.ts';
 
 const fans = useFanStack();
 const { openAsNewFan, openSignIn, signInAs } = fans;
@@ -58,7 +58,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     expect(await card.locator('[part="actions"] button').count()).toBe(0);
     // Clicking around after the vote (the answers are disabled now) sends nothing either.
     await card.locator('[part~="answer"]').first().click({ force: true });
-    await page.waitForTimeout(300);
+    await afterCardsSettle(page, card);
     expect(fan.votePosts).toHaveLength(1);
     expect(fan.votePosts[0]).toBe(
       demoCardVoteUrl(fans.stack.proxy.url, (await card.getAttribute('poll-id'))!),
@@ -102,7 +102,7 @@ describe('signing in and voting without the extension (Chromium, demo page, prox
     expect(await card.locator('[part="status"]').count()).toBe(0);
     // Nothing left to click: the answers are disabled, and clicking them sends nothing.
     await card.locator('[part~="answer"]').nth(1).click({ force: true });
-    await page.waitForTimeout(300);
+    await afterCardsSettle(page, card);
     expect(fan.votePosts).toHaveLength(1);
     expect(upstreamVotes() - upstreamBefore).toBe(1);
     expect(await (await codes).jsonValue()).toEqual(['not-holder']);

@@ -50,7 +50,7 @@ describe('a vote on a slow platform (Chromium, demo page, proxy popup)', () => {
     const vote = card.getByRole('button', { name: 'Vote', exact: true });
     await vote.waitFor();
     await (await fanViewRead).finished();
-    await page.waitForTimeout(100);
+    await card.locator('[part="button"][aria-disabled="false"]', { hasText: 'Vote' }).waitFor();
     const sandboxPoll = () => fans.stack.sandbox.sandbox.state.polls.find(pollId)!;
     const votesBefore = sandboxPoll().votes.length;
     const isVotePost = (request: Request) =>
