@@ -99,4 +99,27 @@ describe('a signed-in card while the proxy’s Redis is down', () => {
     await shot('3-voted');
     await fan.context.close();
   }, 90_000);
+
+  it('says the same, not that sign-in failed, to a fan who signs in meanwhile', async () => {
+    const fan = await fans.openAsNewFan();
+    const { card } = fan;
+    await redis.stop();
+    try {
+      const [popup] = await Promise.all([
+        fan.context.waitForEvent('page'),
+        card.getByRole('button', { name: 'Sign in to vote' }).click(),
+      ]);
+      // The proxy's own page says it in the pop-up, tells the card, and closes.
+      await popup.waitForEvent('close');
+      await card.locator('[part="status"]').getByText(unavailableSentence).waitFor();
+      expect(await card.textContent()).not.toContain('Sign-in did not work');
+      expect(await card.getByRole('button', { name: 'Sign in to vote' }).getAttribute('aria-disabled')).toBe(
+        'false',
+      );
+      await card.screenshot({ path: screenshotPath('redis-outage/4-sign-in-unavailable.png') });
+    } finally {
+      await redis.start();
+    }
+    await fan.context.close();
+  }, 60_000);
 });
