@@ -58,8 +58,6 @@ export interface ProxyCall {
 export interface ProxyClient {
   /** The proxy's URL for a route path (`proxyRoutes`), no trailing slash before it. */
   url(path: string): string;
-  /** The answer as it came: only headers, credentials and the timeout applied (for a read others parse later). */
-  send(path: string, call?: ProxyCall): Promise<Response>;
   /** The JSON body of a 2xx answer (undefined when empty); a `ProxyClientError` for anything else. */
   call(path: string, call?: ProxyCall): Promise<unknown>;
 }
@@ -91,7 +89,6 @@ export function proxyClient(
 
   return {
     url,
-    send: (path, call) => send(path, call),
     async call(path, call) {
       const limit = deadline(timeoutMs);
       let response: Response;

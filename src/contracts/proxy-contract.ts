@@ -152,11 +152,6 @@ export interface ExtensionCodeExchange {
   readonly redirectUri: string;
 }
 
-/** Body of `POST extensionRefresh`. */
-export interface ExtensionRefreshRequest {
-  readonly refreshToken: string;
-}
-
 /** Answer of the token-mediation routes: the fan's tokens, for the extension's vault only. */
 export interface ExtensionTokenSet {
   readonly accessToken: string;

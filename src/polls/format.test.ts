@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countdownParts,
-  formatCount,
-  formatCountdown,
-  formatPercent,
-  formatRelativeTime,
-  pluralCategory,
-} from './format.ts';
+import { countdownParts, formatCount, formatCountdown, formatPercent, pluralCategory } from './format.ts';
 
 describe('formatPercent', () => {
   it('shows exactly the asked decimals, per locale', () => {
@@ -36,16 +29,6 @@ describe('formatCount', () => {
     expect(formatCount(12345, { locale: 'de-DE' })).toBe('12.345');
     expect(formatCount(12345, { locale: 'en-US', compact: true })).toBe('12.3K');
     expect(formatCount(Number.NaN, { locale: 'en-US' })).toBe('0');
-  });
-});
-
-describe('formatRelativeTime', () => {
-  it('uses the largest whole unit, in both directions', () => {
-    expect(formatRelativeTime(5 * 60_000 + 10_000, { locale: 'en' })).toBe('in 5 minutes');
-    expect(formatRelativeTime(-2 * 3_600_000, { locale: 'en' })).toBe('2 hours ago');
-    expect(formatRelativeTime(86_400_000, { locale: 'en' })).toBe('tomorrow');
-    expect(formatRelativeTime(300, { locale: 'en' })).toBe('now');
-    expect(formatRelativeTime(3 * 60_000, { locale: 'fr' })).toBe('dans 3 minutes');
   });
 });
 

@@ -8,7 +8,7 @@ export interface FormatOptions {
   readonly locale?: string | undefined;
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.PluralRules>();
+const cache = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
 
 /** The plural category of `count` in `locale` ('one', 'other', ...): the words around a number follow it. */
 export function pluralCategory(count: number, locale: string | undefined): Intl.LDMLPluralRule {
@@ -26,16 +26,6 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (format === undefined) {
     format = new Intl.NumberFormat(canonicalLocale(locale), options);
-    cache.set(key, format);
-  }
-  return format;
-}
-
-function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
-  const key = `r|${locale ?? ''}`;
-  let format = cache.get(key) as Intl.RelativeTimeFormat | undefined;
-  if (format === undefined) {
-    format = new Intl.RelativeTimeFormat(canonicalLocale(locale), { numeric: 'auto' });
     cache.set(key, format);
   }
   return format;
@@ -74,23 +64,6 @@ export function formatCount(count: number, options: FormatOptions & { compact?: 
       : { maximumFractionDigits: 0 },
   );
   return format.format(Number.isFinite(count) ? count : 0);
-}
-
-const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-  ['second', 1000],
-];
-
-/** `in 5 minutes`, `2 hours ago`, `now`: the largest whole unit of a signed duration (positive is the future). */
-export function formatRelativeTime(ms: number, options: FormatOptions = {}): string {
-  const format = relativeFormat(options.locale);
-  const size = Math.abs(ms);
-  for (const [unit, unitMs] of units) {
-    if (size >= unitMs) return format.format(Math.trunc(ms / unitMs), unit);
-  }
-  return format.format(0, 'second');
 }
 
 /** The parts of a remaining time, rounded up to the second so a countdown never shows 0 before the instant. */

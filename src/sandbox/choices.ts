@@ -104,5 +104,3 @@ export const sandboxChoices = {
   faultErrorStatus: 503,
   faultRetryAfterSeconds: 30,
 } as const;
-
-export type SandboxChoices = typeof sandboxChoices;

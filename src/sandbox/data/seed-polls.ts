@@ -323,8 +323,6 @@ export function seededPollId(key: string): string {
   return stableUuid(`poll:${key}`);
 }
 
-export const seededPollKeys: readonly string[] = seeds.map((seed) => seed.key);
-
 /** Seeds every poll relative to `now` (floored to the minute, so that dates read well). */
 export function seedPolls(now: number): StoredPoll[] {
   const origin = Math.floor(now / 60_000) * 60_000;
