@@ -296,10 +296,24 @@ function handOut(
   const to = Math.min(sinks.length, from + handOutSlice);
   for (let index = from; index < to; index += 1) sinks[index]?.(id, copy);
   if (to < sinks.length)
-    setTimeout(() => {
+    nextTurn(() => {
       handOut(id, watch, copy, sinks, to);
-    }, 0);
+    });
 }
+
+/**
+ * The next turn of the event loop: `setImmediate` where the runtime has it (Node), which runs after the I/O waiting
+ * without sleeping; else a 0 ms timer. A timer sleeps at least 1 ms, and on a busy machine the process then waits for
+ * a core again, once per slice.
+ */
+const nextTurn: (run: () => void) => void =
+  typeof setImmediate === 'function'
+    ? (run) => {
+        setImmediate(run);
+      }
+    : (run) => {
+        setTimeout(run, 0);
+      };
 
 function sharedCopyOf(message: string): SharedCopy | undefined {
   try {
