@@ -6,7 +6,7 @@
  * then arrives as `fan-polls-hydrate.js` and makes it live without drawing it again. Elements added later upgrade too;
  * loading the script twice is harmless (one module per URL, and the tags are defined once).
  */
-import { drawCard, preloadedDrawnCards, wakeDrawnCards } from './delivery/drawn-cards.ts';
+import { drawCard, preloadedDrawnCards } from './delivery/drawn-cards.ts';
 import { pollIdsToPrefetch, prefetchPolls } from './delivery/prefetch.ts';
 import { readProxyUrl } from './store/widget-config.ts';
 import { hydrateFileName } from './ssr/hydrate-file-name.ts';
@@ -26,26 +26,19 @@ try {
     proxyUrl,
     pollIdsToPrefetch(document, innerHeight).filter((id) => !drawnIds.has(id)),
   );
-  const start = (startPageWidget: StartPageWidget): void => {
+  const start = (startPageWidget: StartPageWidget): unknown =>
     startPageWidget({ proxyUrl, nonce: script?.nonce, prefetch });
-  };
   const failed = (error: unknown): void => {
     console.error('Fan Polls could not load.', error);
   };
   if (drawn.length === 0)
-    import('./page-widget.ts').then(({ startPageWidget }) => {
-      start(startPageWidget);
-    }, failed);
+    import('./page-widget.ts').then(({ startPageWidget }) => start(startPageWidget), failed);
   else
     // The same release's hydrating bundle, beside this file: its templates are the ones the proxy drew with.
     Promise.allSettled(drawn.map(drawCard))
       .then(() => import(/* @vite-ignore */ new URL(hydrateFileName, import.meta.url).href))
-      .then(({ startPageWidget }: { startPageWidget: StartPageWidget }) => {
-        start(startPageWidget);
-        return customElements.whenDefined('fan-poll');
-      })
-      .catch(failed)
-      .finally(wakeDrawnCards);
+      .then(({ startPageWidget }: { startPageWidget: StartPageWidget }) => start(startPageWidget))
+      .catch(failed);
 } catch (error) {
   console.error('Fan Polls could not start.', error);
 }

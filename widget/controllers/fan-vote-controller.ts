@@ -122,12 +122,21 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
     );
   }
 
+  /**
+   * The fan picked an answer. The voting starts now if it has not yet (a pick before the first paint's frame, or on a
+   * drawn card before it was live, given back by `ssr/early-taps.ts`), so that the pick is never dropped.
+   */
   select(answerId: string): void {
+    this.start();
     if (this.#run) this.#change(this.#run, { selected: answerId });
   }
 
-  /** The fan pressed the action button: sign in, or vote for the selected answer. */
+  /**
+   * The fan pressed the action button: sign in, or vote for the selected answer. A press before the voting started
+   * (in the frame between the card's first render and its paint) starts it, and counts.
+   */
   act(kind: 'sign-in' | 'vote'): void {
+    this.start();
     const run = this.#run;
     if (!run || run.busy || run.fan.vote) return;
     this.#act(run, kind);

@@ -35,17 +35,18 @@ export function preloadedDrawnCards(root: Document, proxyUrl: string | undefined
  */
 export const drawnCardMark = 'fan-polls-drawn-card';
 
-/** Drawn cards waiting for their element code: inert until it has hydrated them (`wakeDrawnCards`). */
-const waiting = new Set<HTMLElement>();
-
 /**
  * Paints `card` from its drawn markup: the proxy's `<fan-poll>` is parsed (`setHTMLUnsafe` gives its declarative
  * shadow root) and its shadow content and poll block move into the page's own element, which keeps its attributes
  * and the page's listeners. Its `<style>`s become constructed style sheets, which a page's CSP (`style-src` without
- * `'unsafe-inline'`) allows as it allows Lit's own. The card is `inert` until it hydrates: it shows the poll but
- * takes no click nor focus that nothing would answer yet. It marks `drawnCardMark`. Without a drawn card of that
- * poll in the answer, in a browser that cannot parse one, or with the element already defined, the card is left to
- * paint as every card does.
+ * `'unsafe-inline'`) allows as it allows Lit's own. It marks `drawnCardMark`. Without a drawn card of that poll in the
+ * answer, in a browser that cannot parse one, or with the element already defined, the card is left to paint as every
+ * card does.
+ *
+ * Before its element code has made it live, the card takes taps: an answer is a native radio, which the fan picks with
+ * no script and the live card keeps (`ssr/early-taps.ts`). Its action button shows that it is getting ready (its
+ * waiting look, `aria-disabled`: dimmed, a progress cursor) until the card is live. A tap before the card is live
+ * never signs in nor votes.
  */
 export async function drawCard({ card, url }: DrawnCard): Promise<void> {
   // The preload's request: fetch's default credentials mode (`crossorigin="anonymous"`), no header.
@@ -67,19 +68,6 @@ export async function drawCard({ card, url }: DrawnCard): Promise<void> {
   });
   root.append(...content.childNodes);
   card.append(pollBlock);
-  if (!card.inert) waiting.add(card);
-  card.inert = true;
+  root.querySelector('[part="button"]')?.setAttribute('aria-disabled', 'true');
   performance.mark(drawnCardMark);
-}
-
-/**
- * The drawn cards take clicks again, each once it has hydrated (the element is defined by then, or could not be: a
- * card that is not a Lit element has nothing to wait for), so that no card stays inert.
- */
-export function wakeDrawnCards(): void {
-  for (const card of waiting)
-    void Promise.resolve((card as HTMLElement & { updateComplete?: unknown }).updateComplete).then(
-      () => (card.inert = false),
-    );
-  waiting.clear();
 }

@@ -32,8 +32,8 @@ export const detailStyles = css`
     font-size: 13px;
   }
   .account button {
-    min-height: 0;
-    padding: 4px 0;
+    min-width: 44px;
+    padding: 0;
     background: none;
     color: var(--_text);
     text-decoration: underline;

@@ -66,6 +66,8 @@ export const cardStyles = css`
     line-height: 1.4;
     text-align: start;
     overflow-wrap: anywhere;
+    /* A tap is one deliberate tap: no double-tap zoom to wait for. */
+    touch-action: manipulation;
   }
   * {
     box-sizing: border-box;
@@ -267,8 +269,7 @@ export const cardStyles = css`
   .show-all {
     display: block;
     margin: 0 0 8px;
-    padding: 8px 0;
-    min-height: 0;
+    padding-inline: 0;
     background: none;
     color: var(--_text);
     text-decoration: underline;

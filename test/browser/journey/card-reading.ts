@@ -6,10 +6,10 @@ import type { Target } from './fan-browser.ts';
 export function cardTargets(card: string) {
   return {
     card,
-    // Enabled: the card is live (a card drawn by the proxy is inert until its element code hydrated it), its voting
-    // part has loaded and found the fan signed out.
+    // Enabled: the card is live (a card drawn by the proxy shows its button before its element code hydrated it), its
+    // voting part has loaded and found the fan signed out.
     signIn: {
-      chain: `${card}:defined:not([inert]) >> [part="button"]:not([aria-disabled="true"])`,
+      chain: `${card}:defined >> [part="button"]:not([aria-disabled="true"])`,
       hasText: 'Sign in to vote',
     } satisfies Target,
     vote: { chain: `${card} >> [part="actions"] button`, hasText: 'Vote' } satisfies Target,
