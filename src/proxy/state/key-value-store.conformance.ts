@@ -1,7 +1,8 @@
 // One conformance suite for every `KeyValueStore` backend, and for the session manager's rules over it (as
 // oauth2-proxy's pkg/sessions/tests runs against each of its stores): expiry, single use under concurrency, the
-// lock, the handoff copy, one refresh across instances, and tokens sealed at rest. Real time, short lifetimes: the
-// Redis backend's expiry is the server's own clock.
+// lock, the handoff copy, one refresh across instances, and tokens sealed at rest. Time passes on the backend's clock:
+// a test clock moves on at once (memory, the state shard on workerd); Redis's expiry is the server's own clock, so
+// its suite waits real time, with short lifetimes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../platform/oauth.ts';
 import type { KeyValueStore } from './key-value-store.ts';
@@ -15,11 +16,32 @@ export interface StoreUnderTest {
   /** Every value as the backend holds it (what a dump of it would show). */
   rawValues(): Promise<string[]>;
   close(): Promise<void>;
+  /** The clock the backend reads expiries on; without one, real time (a server's own clock). */
+  readonly clock?: StoreClock;
+}
+
+export interface StoreClock {
+  now(): number;
+  /** Resolves once `ms` have passed on this clock. */
+  pass(ms: number): Promise<void>;
+}
+
+const realTime: StoreClock = { now: () => Date.now(), pass: (ms) => sleep(ms) };
+
+/** A clock that moves only when told: `pass` moves it on at once. */
+export function manualStoreClock(start = Date.now()): StoreClock {
+  let now = start;
+  return {
+    now: () => now,
+    pass: (ms) => {
+      now += ms;
+      return Promise.resolve();
+    },
+  };
 }
 
 const origin = 'https://club.example';
 const cipher = createTokenCipher(crypto.getRandomValues(new Uint8Array(32)));
-const hourFromNow = () => Date.now() + 3_600_000;
 
 /** `describe`s the store's contract and the session rules over it; `open` gives a fresh, empty store per test. */
 export function describeKeyValueStore(name: string, open: () => Promise<StoreUnderTest>): void {
@@ -50,8 +72,10 @@ function openPerTest(open: () => Promise<StoreUnderTest>): PerTest {
 function describeStoreContract(fixture: PerTest): void {
   describe('the store', () => {
     let store: KeyValueStore;
+    let clock: StoreClock;
     beforeEach(() => {
       store = fixture.current.store;
+      clock = fixture.current.clock ?? realTime;
     });
 
     it('expires a value after its time to live, and a conditional write writes only when it should', async () => {
@@ -62,7 +86,7 @@ function describeStoreContract(fixture: PerTest): void {
       expect(await store.get('test:b')).toBeUndefined();
       expect(await store.set('test:a', 'three', 400, 'present')).toBe(true);
       expect(await store.get('test:a')).toBe('three');
-      await sleep(500);
+      await clock.pass(500);
       expect(await store.get('test:a')).toBeUndefined();
       expect(await store.set('test:a', 'four', 400, 'absent')).toBe(true);
     });
@@ -75,7 +99,7 @@ function describeStoreContract(fixture: PerTest): void {
         undefined,
         'gone soon',
       ]);
-      await sleep(900);
+      await clock.pass(900);
       expect(await store.getMany(['test:short', 'other:long'])).toEqual([undefined, 'kept']);
     });
 
@@ -95,7 +119,7 @@ function describeStoreContract(fixture: PerTest): void {
       expect(await store.increment('test:count', 5, 600_000)).toBe(25);
       expect(await store.get('test:count')).toBe('25');
       expect(await store.increment('other:count', 2, 600_000)).toBe(2);
-      expect(await eventually(async () => (await store.get('test:count')) === undefined)).toBe(true);
+      expect(await eventually(clock, async () => (await store.get('test:count')) === undefined)).toBe(true);
       expect(await store.increment('test:count', 3, 1500)).toBe(3);
       expect(await store.get('other:count')).toBe('2');
     });
@@ -109,17 +133,17 @@ function describeStoreContract(fixture: PerTest): void {
       await held[0]?.();
       const next = await tryLock(store, 'lock:test', 400);
       expect(next).toBeDefined();
-      await sleep(500);
+      await clock.pass(500);
       expect(await tryLock(store, 'lock:test', 400)).toBeDefined();
     });
   });
 }
 
-/** Whether `condition` holds within 5 s, asked every 100 ms: waits on the store's state, not a fixed time. */
-async function eventually(condition: () => Promise<boolean>): Promise<boolean> {
+/** Whether `condition` holds within 5 s of `clock`, asked every 100 ms: waits on the store's state. */
+async function eventually(clock: StoreClock, condition: () => Promise<boolean>): Promise<boolean> {
   for (let tries = 0; tries < 50; tries += 1) {
     if (await condition()) return true;
-    await sleep(100);
+    await clock.pass(100);
   }
   return false;
 }
@@ -129,10 +153,13 @@ function describeSessionRules(fixture: PerTest): void {
   describe('the session rules', () => {
     let under: StoreUnderTest;
     let store: KeyValueStore;
+    let clock: StoreClock;
     beforeEach(() => {
       under = fixture.current;
       store = under.store;
+      clock = under.clock ?? realTime;
     });
+    const hourFromNow = () => clock.now() + 3_600_000;
 
     const refreshes: string[] = [];
     const managerWith = (overrides: Partial<SessionStoreOptions> = {}) =>
@@ -144,7 +171,7 @@ function describeSessionRules(fixture: PerTest): void {
           await sleep(30);
           return { accessToken: `access-after-${refreshToken}`, expiresAt: hourFromNow() };
         },
-        { ...defaultSessionOptions, ...overrides },
+        { ...defaultSessionOptions, now: () => clock.now(), ...overrides },
       );
     const signedIn = (tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) => ({
       userId: 'fan',
@@ -153,20 +180,20 @@ function describeSessionRules(fixture: PerTest): void {
     });
 
     it('ends a session unused for its idle time, and a used one at its absolute end', async () => {
-      // Margins of 400 ms or more wherever a late timer (a loaded machine) could turn the answer.
+      // Margins of 400 ms or more wherever a late timer (a loaded machine, on real time) could turn the answer.
       const sessions = managerWith({ idleMs: 1000, absoluteMs: 2000 });
       const idle = await sessions.create(signedIn());
       const used = await sessions.create(signedIn());
       for (let step = 0; step < 2; step += 1) {
-        await sleep(400);
+        await clock.pass(400);
         expect(await sessions.find(used.id)).toBeDefined();
       }
-      await sleep(400);
+      await clock.pass(400);
       expect(await sessions.find(idle.id)).toBeUndefined();
       expect(await sessions.find(used.id)).toBeDefined();
-      await sleep(400);
+      await clock.pass(400);
       expect(await sessions.find(used.id)).toBeDefined();
-      await sleep(600);
+      await clock.pass(600);
       // Used every 400 ms, so never idle; but 2200 ms old.
       expect(await sessions.find(used.id)).toBeUndefined();
     });
@@ -197,7 +224,7 @@ function describeSessionRules(fixture: PerTest): void {
         browserId: 'browser-2',
         handoff: false,
       });
-      await sleep(600);
+      await clock.pass(600);
       expect(await sessions.takeHandoff(late)).toBeUndefined();
       expect(await sessions.takePending('state-2')).toBeUndefined();
       expect(await sessions.pendingOriginOf('browser-2')).toBeUndefined();
@@ -206,7 +233,7 @@ function describeSessionRules(fixture: PerTest): void {
     it('hands a session to a copy that shares its tokens: a refresh in one is the other’s, ending one ends both', async () => {
       const sessions = managerWith();
       const original = await sessions.create(
-        signedIn({ accessToken: 'expired', refreshToken: 'clone-refresh', expiresAt: Date.now() - 1 }),
+        signedIn({ accessToken: 'expired', refreshToken: 'clone-refresh', expiresAt: clock.now() - 1 }),
       );
       const copy = await sessions.clone(original);
       expect(copy.id).not.toBe(original.id);
@@ -224,7 +251,7 @@ function describeSessionRules(fixture: PerTest): void {
     it('refreshes one session once when two instances and two requests on each need it at the same time', async () => {
       const [first, second] = [managerWith(), managerWith()];
       const session = await first.create(
-        signedIn({ accessToken: 'stale', refreshToken: 'shared-refresh', expiresAt: Date.now() - 1 }),
+        signedIn({ accessToken: 'stale', refreshToken: 'shared-refresh', expiresAt: clock.now() - 1 }),
       );
       const before = refreshes.filter((token) => token === 'shared-refresh').length;
       const found = await Promise.all(

@@ -1,9 +1,11 @@
 import type { KeyValueStore } from './key-value-store.ts';
-import { describeKeyValueStore } from './key-value-store.conformance.ts';
+import { describeKeyValueStore, manualStoreClock } from './key-value-store.conformance.ts';
 import { MemoryKeyValueStore } from './memory-key-value-store.ts';
 
 describeKeyValueStore('memory', () => {
-  const memory = new MemoryKeyValueStore();
+  // Expiry on a clock the suite moves on: no real time passes.
+  const clock = manualStoreClock();
+  const memory = new MemoryKeyValueStore({ now: () => clock.now() });
   const written: string[] = [];
   // What memory holds is what was written: the values as they were set.
   const store: KeyValueStore = {
@@ -22,5 +24,6 @@ describeKeyValueStore('memory', () => {
     store,
     rawValues: () => Promise.resolve(written),
     close: () => Promise.resolve(),
+    clock,
   });
 });
