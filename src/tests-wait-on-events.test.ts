@@ -28,8 +28,17 @@ function typeScriptFiles(folder: string): string[] {
 const isTestCode = (path: string) =>
   /\.test\.tsx?$/.test(path) || path.startsWith('test/') || path.includes('/test-support/');
 
-/** A fixed wait: `waitForTimeout(`, or `setTimeout(resolve, <a number other than 0>)` (`setTimeout(r, 20)` too). */
-const fixedWait = /\bwaitForTimeout\(|\bsetTimeout\(\s*(?:resolve|r|done|res)\s*,\s*(?!0\s*[,)])[\d_]+/;
+/**
+ * A fixed wait: `waitForTimeout(`, `setTimeout(resolve, <ms>)` or `setTimeout(() => resolve(), <ms>)` with any number
+ * of milliseconds but 0 (a turn of the event loop), or `sleep(<ms>)`.
+ */
+const fixedWait = new RegExp(
+  [
+    String.raw`\bwaitForTimeout\(`,
+    String.raw`\bsetTimeout\(\s*(?:\(\)\s*=>\s*)?(?:resolve|r|done|res)(?:\(\))?\s*,\s*(?!0\s*[,)])[\d_]+`,
+    String.raw`\bsleep\(\s*[\d_]+\s*\)`,
+  ].join('|'),
+);
 
 /** Every fixed wait under `base`, as `path:line: text`. */
 function fixedWaits(base: string, folders: readonly string[]): string[] {
@@ -57,9 +66,20 @@ describe('tests wait on events, never on clocks', () => {
       'await new Promise((resolve) => setTimeout(resolve, 1500));',
       'await new Promise<void>((r) => setTimeout(r, 20));',
       'await new Promise((resolve) => setTimeout(resolve, 1_000));',
+      'await new Promise<void>((resolve) => setTimeout(() => resolve(), 300));',
+      'await sleep(400);',
       'const tick = () => new Promise((resolve) => setTimeout(resolve, 0));',
       'await new Promise((resolve) => setTimeout(resolve, deadline - Date.now()));',
     ];
-    expect(lines.map((line) => fixedWait.test(line))).toEqual([true, true, true, true, false, false]);
+    expect(lines.map((line) => fixedWait.test(line))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
