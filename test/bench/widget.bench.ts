@@ -3,7 +3,9 @@
 // script tag and with the recommended snippet), the previous build, the two floors (inline JS, static markup) and, for
 // one open poll, the peers a partner compares the card with (Typeform's embed loader, giscus: ./widget/peer-embeds.ts)
 // side by side in the same run, alternating, with each case's ratio to its floors and when the code and the poll read
-// it waited for arrived (what a card pays over its floor before it renders). Also the gzip size of the card's code.
+// it waited for arrived (what a card pays over its floor before it renders). Also the gzip size of the card's code. Two
+// profiles, each its own run: desktop (the machine's CPU) and mobile (as Lighthouse judges a page: a CPU 4x slower, a
+// 390 x 844 touch viewport), with the Total Blocking Time and the first tap's latency.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,13 +18,23 @@ import { choosePolls } from './widget/bench-polls.ts';
 import { caseSlug, serveArticles, type BenchBuild } from './widget/article-server.ts';
 import { previousCommit, previousWidgetDir } from './widget/baseline-build.ts';
 import { giscusSnippet, peerAssets, servePeerBackends, typeformSnippet } from './widget/peer-embeds.ts';
-import { fast4g, measurePage, type PageFigures } from './widget/measure-page.ts';
+import {
+  benchProfiles,
+  fast4g,
+  measurePage,
+  type BenchProfile,
+  type PageFigures,
+} from './widget/measure-page.ts';
 import { ssrSnippet } from './widget/ssr-snippet.ts';
 import { hydrateFileName } from '../../widget/ssr/hydrate-file-name.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
 /** `WIDGET_BENCH_CASES=open card,ten cards`: only these cases (a focused comparison); default all. */
 const cases = benchCases.filter((each) => process.env.WIDGET_BENCH_CASES?.split(',').includes(each) ?? true);
+/** `WIDGET_BENCH_PROFILES=mobile`: only that profile; default both, desktop first. */
+const profiles = Object.values(benchProfiles).filter(
+  (profile) => process.env.WIDGET_BENCH_PROFILES?.split(',').includes(profile.name) ?? true,
+);
 const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -65,6 +77,8 @@ function summary(figures: readonly PageFigures[]): Record<string, string> {
     'last card data': ms((f) => f.lastDataMs),
     cards: ms((f) => f.cardsWithData),
     interactive: ms((f) => f.interactiveMs),
+    TBT: ms((f) => f.totalBlockingMs),
+    'first tap': ms((f) => f.firstTapMs),
     'RT data': ms((f) => f.roundTripsToData),
     'RT interactive': ms((f) => f.roundTripsToInteractive),
     'code kB': (median(figures.map((f) => f.codeBytes)) / 1000).toFixed(1),
@@ -132,35 +146,61 @@ export default async function widgetBench(): Promise<void> {
   const browser = await launchChromium();
   const results = new Map<string, PageFigures[]>();
   try {
-    for (let run = 0; run < runs; run += 1)
-      for (const benchCase of cases)
-        // Alternating builds, so that load from other processes on the machine hits both alike.
-        for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
-          if (!runsIn(build, benchCase)) continue;
-          const figures = await measurePage(
-            browser,
-            `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
-            {
-              banner: (benchCase === 'iframe banner' && !build.snippet.floor) || isPeer(build),
-              interactive: benchCase === 'open card' && !build.snippet.floor,
-            },
-            run === 0 ? screenshotPath(`bench-${build.name}-${caseSlug(benchCase)}.png`) : undefined,
-          );
-          const key = `${benchCase}|${build.name}`;
-          results.set(key, [...(results.get(key) ?? []), figures]);
-        }
+    for (const profile of profiles)
+      for (let run = 0; run < runs; run += 1)
+        for (const benchCase of cases)
+          // Alternating builds, so that load from other processes on the machine hits both alike.
+          for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+            if (!runsIn(build, benchCase)) continue;
+            const figures = await measurePage(
+              browser,
+              `${articles.url}/${build.name}/${caseSlug(benchCase)}.html`,
+              {
+                banner: (benchCase === 'iframe banner' && !build.snippet.floor) || isPeer(build),
+                interactive: benchCase === 'open card',
+              },
+              profile,
+              run === 0
+                ? screenshotPath(`bench-${profile.name}-${build.name}-${caseSlug(benchCase)}.png`)
+                : undefined,
+            );
+            const key = `${profile.name}|${benchCase}|${build.name}`;
+            results.set(key, [...(results.get(key) ?? []), figures]);
+          }
   } finally {
     await browser.close();
     await stack.close();
     await articles.close();
     await peers.close();
   }
+  for (const profile of profiles) printProfile(profile, results, builds, label, runsIn);
+}
+
+/** One profile's tables: every case and build, with its ratios to the floors of the same run. */
+function printProfile(
+  profile: BenchProfile,
+  all: ReadonlyMap<string, PageFigures[]>,
+  builds: readonly BenchBuild[],
+  label: Readonly<Record<string, string>>,
+  runsIn: (build: BenchBuild, benchCase: BenchCase) => boolean,
+): void {
+  const results = new Map(
+    [...all]
+      .filter(([key]) => key.startsWith(`${profile.name}|`))
+      .map(([key, figures]) => [key.slice(profile.name.length + 1), figures] as const),
+  );
+  const { width, height } = profile.viewport;
   console.log(
-    `\nChromium, 375x740, Fast 4G (${fast4g.latency} ms RTT, ${(fast4g.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
-      `${(fast4g.uploadThroughput * 8) / 1e3} kbit/s up) through CDP, cold cache, medians of ${runs} runs; ms from navigation start`,
+    `\n${profile.name} profile: Chromium, ${width}x${height}${profile.touch ? ' touch' : ''}` +
+      `${profile.cpuSlowdown > 1 ? `, CPU ${profile.cpuSlowdown}x slower` : ''}, Fast 4G (${fast4g.latency} ms RTT, ` +
+      `${(fast4g.downloadThroughput * 8) / 1e6} Mbit/s down, ${(fast4g.uploadThroughput * 8) / 1e3} kbit/s up) ` +
+      `through CDP, cold cache, medians of ${runs} runs; ms from navigation start`,
   );
   // Each case's time to data over its floors' in the same run (a banner over one card's floors).
   const dataMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.dataMs));
+  const tapMedian = (key: string) =>
+    median((results.get(key) ?? []).flatMap((f) => (f.interactiveMs === undefined ? [] : [f.interactiveMs])));
+  const blockingMedian = (key: string) => median((results.get(key) ?? []).map((f) => f.totalBlockingMs));
   const rows = cases.flatMap((benchCase: BenchCase) =>
     builds
       .filter((build) => runsIn(build, benchCase))
@@ -171,6 +211,14 @@ export default async function widgetBench(): Promise<void> {
           build: label[build.name],
           'x inline': (ms / dataMedian(`${benchCase}|inline`)).toFixed(2),
           'x static': (ms / dataMedian(`${benchCase}|static`)).toFixed(2),
+          // When a tap works, over the inline-JS floor's; the Total Blocking Time over the floor's.
+          'tap x inline':
+            benchCase === 'open card'
+              ? (tapMedian(`${benchCase}|${build.name}`) / tapMedian(`${benchCase}|inline`)).toFixed(2)
+              : '—',
+          'TBT - inline': (
+            blockingMedian(`${benchCase}|${build.name}`) - blockingMedian(`${benchCase}|inline`)
+          ).toFixed(0),
           ...summary(results.get(`${benchCase}|${build.name}`) ?? []),
         };
       }),

@@ -31,12 +31,17 @@ export const reserved =
   `<style>fan-poll, fan-poll-frame { display: block; min-height: var(--fan-poll-min-height); } ` +
   `fan-poll, fan-poll-frame { --fan-poll-min-height: 440px; }</style>`;
 
-/** The floors' card: question and answers in a shadow root, as the card's first paint shows them (no styles). */
+/**
+ * The floors' card: question, answers (native radios) and a button in a shadow root, as the card's first paint shows
+ * them (no styles). Its button works once drawn (`data-floor`: the bench's watch counts it live): a form's own.
+ */
 const floorCard = (poll: Poll): string =>
-  `<article part="card"><p part="partner">${escapeHtml(poll.partnerName)}</p>` +
+  `<form part="card"><p part="partner">${escapeHtml(poll.partnerName)}</p>` +
   `<fieldset part="answers"><legend part="question">${escapeHtml(poll.question)}</legend>` +
-  poll.answers.map((answer) => `<label part="answer">${escapeHtml(answer.answer)}</label>`).join('') +
-  `</fieldset></article>`;
+  poll.answers
+    .map((answer) => `<label part="answer"><input type="radio" name="a">${escapeHtml(answer.answer)}</label>`)
+    .join('') +
+  `</fieldset><button part="button" data-floor>Vote</button></form>`;
 
 /** Each build's embed as its README documents it. */
 export const snippets = {
@@ -110,7 +115,10 @@ export const snippets = {
     card: (poll) =>
       `<fan-poll poll-id="${poll.id}"><template shadowrootmode="open">${floorCard(poll)}</template></fan-poll>`,
   },
-  /** The inline-JS floor: one inline script after the article that reads the cards' polls at once and draws them. */
+  /**
+   * The inline-JS floor: one inline script after the article that reads the cards' polls at once and draws them (the
+   * floor's card, its button a form's own).
+   */
   inline: {
     floor: true,
     head: () => reserved,
@@ -120,9 +128,10 @@ export const snippets = {
       `<script>const esc = (t) => t.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');` +
       `fetch(${JSON.stringify(proxyUrl + proxyPollsPath(page.ids)!)}).then((r) => r.json()).then(({ data }) => {` +
       `for (const poll of data) for (const card of document.querySelectorAll('fan-poll[poll-id="' + poll.id + '"]'))` +
-      ` card.attachShadow({ mode: 'open' }).innerHTML = '<article part="card"><p part="partner">' + esc(poll.partnerName) +` +
+      ` card.attachShadow({ mode: 'open' }).innerHTML = '<form part="card"><p part="partner">' + esc(poll.partnerName) +` +
       ` '</p><fieldset part="answers"><legend part="question">' + esc(poll.question) + '</legend>' +` +
-      ` poll.answers.map((a) => '<label part="answer">' + esc(a.answer) + '</label>').join('') + '</fieldset></article>'; });</script>`,
+      ` poll.answers.map((a) => '<label part="answer"><input type="radio" name="a">' + esc(a.answer) + '</label>').join('') +` +
+      ` '</fieldset><button part="button" data-floor>Vote</button></form>'; });</script>`,
   },
   /** This build: module scripts, and the card's height reserved with `--fan-poll-min-height` (README). */
   current: {
