@@ -32,12 +32,24 @@ let clock: SandboxClock;
 let seededAt: number;
 let northgate = '';
 
-/** A match report with the card in it, its height reserved, and text under it that a growing card would push. */
-function partnerPage(proxyUrl: string): string {
+/**
+ * A match report with the card in it (`/`), or the banner (`/banner`), its height reserved, and text under it that a
+ * growing card would push.
+ */
+function partnerPage(proxyUrl: string, path: string): string {
+  const widget = `${proxyUrl}/widget/v${widgetVersion}`;
+  const embed =
+    path === '/banner'
+      ? `<script type="module" src="${widget}/fan-polls-frame.js"></script>`
+      : `<script type="module" src="${widget}/fan-polls.js" data-proxy="${proxyUrl}"></script>`;
+  const element =
+    path === '/banner'
+      ? `<fan-poll-frame current partner-ids="${northgate}"></fan-poll-frame>`
+      : `<fan-poll current partner-ids="${northgate}" eager></fan-poll>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Match report</title>
-<style>body { font: 16px/1.5 sans-serif; margin: 16px; } fan-poll { display: block; min-height: 700px; }</style>
-<script type="module" src="${proxyUrl}/widget/v${widgetVersion}/fan-polls.js" data-proxy="${proxyUrl}"></script></head>
-<body><h1>Northgate hold on at home</h1><fan-poll current partner-ids="${northgate}" eager></fan-poll>
+<style>body { font: 16px/1.5 sans-serif; margin: 16px; } fan-poll, fan-poll-frame { display: block; min-height: 700px; }</style>
+${embed}</head>
+<body><h1>Northgate hold on at home</h1>${element}
 <p id="after">The second half began with Northgate pressing high, and the equaliser came from a corner.</p>
 </body></html>`;
 }
@@ -46,7 +58,10 @@ beforeAll(async () => {
   ensureWidgetBuilt();
   let proxyUrl = '';
   const served = await listenOnLoopback(
-    () => new Response(partnerPage(proxyUrl), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+    (request) =>
+      new Response(partnerPage(proxyUrl, new URL(request.url).pathname), {
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      }),
     0,
     'localhost',
   );
@@ -80,9 +95,9 @@ afterAll(async () => {
 });
 
 /** Moves the sandbox's clock, and the page's with it (the proxy's follows the sandbox's). */
-async function setTime(tab: Page, at: number): Promise<void> {
+async function setTime(tab: Page | undefined, at: number): Promise<void> {
   clock.set(at);
-  await tab.clock.setFixedTime(at);
+  await tab?.clock.setFixedTime(at);
 }
 
 /** The next `fan-poll-current-changed` of the page, waited for from now. */
@@ -168,6 +183,37 @@ describe('a current card', () => {
     expect(pageLoads).toBe(1);
     console.info(`layout shift over the visit: ${layoutShift}`);
     expect(layoutShift).toBeLessThan(0.02);
+    await context.close();
+  });
+
+  it('does the same in the iframe banner, whose element re-dispatches the switch', async () => {
+    await setTime(undefined, seededAt);
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const tab = await context.newPage();
+    await tab.clock.setFixedTime(seededAt);
+    await tab.goto(`${page.url}/banner`);
+    const frame = tab.frameLocator('fan-poll-frame iframe');
+    const question = frame.locator('fan-poll [part="question"]');
+    const sandboxPoll = (id: string) => stack.sandbox.sandbox.state.polls.find(id)!;
+    await expect.poll(() => question.textContent()).toContain(sandboxPoll(ids.walkout).question);
+    await tab.evaluate(() => {
+      const holder = window as { nextSwitch?: Promise<unknown> };
+      holder.nextSwitch = new Promise((resolve) => {
+        document.querySelector('fan-poll-frame')!.addEventListener(
+          'fan-poll-current-changed',
+          (event) => {
+            resolve((event as CustomEvent).detail);
+          },
+          { once: true },
+        );
+      });
+    });
+    await setTime(tab, seededAt + 97 * hour);
+    expect(
+      await tab.evaluate(() => (window as { nextSwitch?: Promise<{ pollId: string }> }).nextSwitch!),
+    ).toEqual(expect.objectContaining({ pollId: ids.cafe, previousPollId: ids.walkout }));
+    await expect.poll(() => question.textContent()).toContain(sandboxPoll(ids.cafe).question);
+    await tab.locator('fan-poll-frame').screenshot({ path: screenshotPath('current-4-banner-switched.png') });
     await context.close();
   });
 });

@@ -91,6 +91,8 @@ window.addEventListener(voteKnownEvent, (event) => {
  * @summary A live fan poll in an isolated iframe.
  * @customElement fan-poll-frame
  * @attr poll-id - The poll to show (the iframe URL's `poll`).
+ * @attr current - Instead of `poll-id`: the current poll of the clubs in `partner-ids`, followed as by `<fan-poll current>` (the iframe URL's `current`, with the partner ids). The iframe takes each poll's height: reserve the tallest on the element (`min-height`) so the page does not move when the poll changes.
+ * @attr partner-ids - With `current`: the clubs' partner ids, one to ten uuids separated by spaces or commas.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr transparent - No background of its own (the iframe URL's `transparent=1`).
  * @attr results - Who sees an open poll's shares: `always` (default), `after-vote` or `after-close` (the iframe URL's `results`; see `<fan-poll>`).
@@ -105,6 +107,7 @@ window.addEventListener(voteKnownEvent, (event) => {
  * @fires fan-poll-voted - As on `<fan-poll>`.
  * @fires fan-poll-sign-in - As on `<fan-poll>`.
  * @fires fan-poll-error - As on `<fan-poll>`.
+ * @fires fan-poll-current-changed - As on `<fan-poll>`: a `current` banner switched to its clubs' new current poll.
  * @cssproperty [--fan-poll-min-height=440px] - The iframe's height until its card has data.
  */
 class FanPollFrame extends HTMLElement {
@@ -133,7 +136,9 @@ class FanPollFrame extends HTMLElement {
     if (this.frame) return;
     const url = new URL(embedPage);
     const lang = this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
-    url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
+    // A `current` banner names its clubs instead of a poll: its card follows their current poll.
+    if (this.hasAttribute('current')) url.searchParams.set('current', this.getAttribute('partner-ids') ?? '');
+    else url.searchParams.set('poll', this.getAttribute('poll-id') ?? '');
     const tracking = cleanTracking((key) => this.getAttribute(key));
     appendTracking(url.searchParams, tracking);
     for (const key of ['theme', 'lang', 'results']) {

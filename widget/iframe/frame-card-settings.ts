@@ -5,6 +5,8 @@ import type { ResultsSetting } from '../fan-poll/fan-poll.ts';
 /** The banner's card as its iframe page's URL sets it: what the page's script and the proxy's render both read. */
 export interface FrameCardSettings extends Partial<Record<TrackingParameterName, string>> {
   readonly pollId: string;
+  /** A `current` banner: the clubs (`partner-ids`) whose current poll it shows, instead of a poll id. */
+  readonly currentOf?: string;
   /** The page's language, when the URL gives a well-formed tag. */
   readonly lang?: string;
   readonly theme?: 'light' | 'dark' | 'auto';
@@ -13,8 +15,8 @@ export interface FrameCardSettings extends Partial<Record<TrackingParameterName,
 }
 
 /**
- * The card's settings from the iframe page's query (`?poll=<id>&theme=dark&...`): the known values only; tracking
- * parameters as given (the card validates them like any attribute).
+ * The card's settings from the iframe page's query (`?poll=<id>&theme=dark&...`, or `?current=<partner ids>&...`): the
+ * known values only; tracking parameters and partner ids as given (the card validates them like any attribute).
  */
 export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
   const lang = params.get('lang');
@@ -27,6 +29,7 @@ export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
   }
   return {
     pollId: params.get('poll') ?? '',
+    ...(params.has('current') ? { currentOf: params.get('current') ?? '' } : {}),
     ...(lang && isLanguageTag(lang) ? { lang } : {}),
     ...(theme === 'dark' || theme === 'light' || theme === 'auto' ? { theme } : {}),
     transparent: params.get('transparent') === '1',

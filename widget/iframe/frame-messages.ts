@@ -80,7 +80,16 @@ export function readHostVoteMessage(data: unknown): VoteHint | undefined {
 }
 
 /** Fields a card event's detail may carry besides the poll id and tracking; each a short string. */
-const detailFields = ['phase', 'answerId', 'voteStatus', 'stage', 'via', 'code', 'message'] as const;
+const detailFields = [
+  'phase',
+  'answerId',
+  'voteStatus',
+  'stage',
+  'via',
+  'code',
+  'message',
+  'previousPollId',
+] as const;
 const maxFrameHeight = 20_000;
 
 export function isFrameHello(data: unknown): data is FrameHelloMessage {

@@ -136,7 +136,11 @@ function start(): void {
 function cardOf(settings: FrameCardSettings): HTMLElementTagNameMap['fan-poll'] {
   // Attributes, not properties: the element is defined when its code arrives, and reads them then.
   const card = document.createElement('fan-poll');
-  card.setAttribute('poll-id', settings.pollId);
+  if (settings.currentOf === undefined) card.setAttribute('poll-id', settings.pollId);
+  else {
+    card.setAttribute('current', '');
+    card.setAttribute('partner-ids', settings.currentOf);
+  }
   card.setAttribute('eager', '');
   if (settings.theme) card.setAttribute('theme', settings.theme);
   if (settings.transparent) card.setAttribute('transparent', '');
