@@ -59,10 +59,8 @@ function ruleBreaks(base: string): string[] {
       if (sandboxAndProxy.includes('sandbox') && sandboxAndProxy.includes('proxy'))
         return [`${edge}: the sandbox and the proxy meet over HTTP only`];
       const inCore = (path: string) => core.some((folder) => path.startsWith(folder));
-      if (inCore(importer) && !isTest && imported.startsWith('src/') && !inCore(imported)) {
-        if (imported !== 'src/local-defaults.ts')
-          return [`${edge}: the shared core imports nothing above it`];
-      }
+      if (inCore(importer) && !isTest && imported.startsWith('src/') && !inCore(imported))
+        return [`${edge}: the shared core imports nothing above it`];
       return [];
     });
   });

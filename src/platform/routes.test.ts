@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultApiVersions, platformPreset, sandboxPreset } from './config.ts';
+import { defaultApiVersions } from './config.ts';
 import { PlatformError } from './errors.ts';
 import { decommissionedOperations, routePath, routes } from './routes.ts';
 
@@ -47,24 +47,5 @@ describe('the route table', () => {
       '/polls/2.0.0/poll/a%2Fb%3Fc',
     );
     expect(() => routePath(routes.getPoll, defaultApiVersions)).toThrow(PlatformError);
-  });
-});
-
-describe('presets', () => {
-  it('production is https on the platform’s two hosts', () => {
-    expect(platformPreset('production')).toMatchObject({
-      apiUrl: 'https://api-public.socios.com',
-      authUrl: 'https://partner.socios.com',
-      allowInsecureRequests: false,
-    });
-  });
-
-  it('the sandbox allows plain http on loopback', () => {
-    expect(sandboxPreset()).toMatchObject({
-      apiUrl: 'http://127.0.0.1:4010',
-      authUrl: 'http://127.0.0.1:4011',
-      allowInsecureRequests: true,
-    });
-    expect(sandboxPreset('http://127.0.0.1:1', 'http://127.0.0.1:2').apiUrl).toBe('http://127.0.0.1:1');
   });
 });
