@@ -8,7 +8,7 @@ import type { Poll } from '../../src/platform/types.ts';
 import { createLivePollStore, type FetchPolls } from '../../src/polls/live-store.ts';
 import { ManualScheduler } from '../../src/polls/manual-scheduler.ts';
 import { ManualPageSignals } from '../../src/polls/page-signals.ts';
-import { fetchPollsFromPlatform } from '../../src/polls/platform-source.ts';
+import { requestableIds } from '../../src/polls/poll-ids.ts';
 import { pollFixture } from '../../src/polls/poll-fixture.ts';
 import { pollTimeline } from '../../src/polls/poll-phase.ts';
 import { SandboxClock } from '../../src/sandbox/clock.ts';
@@ -89,7 +89,11 @@ async function rig(): Promise<Rig> {
     sandbox,
     scheduler,
     signals: new ManualPageSignals(),
-    fetchPolls: fetchPollsFromPlatform(client),
+    // The store's reads straight from the platform (the sandbox), every id in one request.
+    fetchPolls: async (ids) => {
+      const wanted = requestableIds(ids);
+      return wanted.length === 0 ? [] : client.listPolls({ ids: wanted, limit: wanted.length });
+    },
     requests,
     batchSizes,
     openPollIds: published
