@@ -1,5 +1,6 @@
 // The `workerd` configuration (Cap'n Proto text) that runs the edge bundle locally: one Worker, its Durable Object
-// namespace on local disk, every setting of the config table bound from the environment of `workerd` itself.
+// namespaces (the state's on local disk, the poll streams' one object), every setting of the config table bound from
+// the environment of `workerd` itself.
 import { proxyOptions } from '../proxy/config/config-table.ts';
 
 export interface WorkerdConfigOptions {
@@ -45,9 +46,13 @@ const proxyWorker :Workerd.Worker = (
   bindings = [
 ${bindings.join('\n')}
       (name = "FAN_POLLS_STATE", durableObjectNamespace = "StateShard"),
+      (name = "FAN_POLLS_STREAMS", durableObjectNamespace = "PollStreamObject"),
       (name = "FAN_POLLS_WIDGET_FILES", service = "widget"),
   ],
-  durableObjectNamespaces = [(className = "StateShard", uniqueKey = "fan-polls-state", enableSql = true)],
+  durableObjectNamespaces = [
+    (className = "StateShard", uniqueKey = "fan-polls-state", enableSql = true),
+    (className = "PollStreamObject", uniqueKey = "fan-polls-streams"),
+  ],
   durableObjectStorage = (localDisk = "state"),
 );
 `;

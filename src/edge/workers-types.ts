@@ -18,3 +18,9 @@ export interface DurableObjectState {
   readonly storage: DurableObjectStorage;
   blockConcurrencyWhile<T>(callback: () => Promise<T>): Promise<T>;
 }
+
+/** A Durable Object namespace binding, as the edge entry forwards requests to one of its objects. */
+export interface DurableObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: never): { fetch(request: Request): Promise<Response> };
+}

@@ -6,7 +6,7 @@ import {
 import type { ShardNamespace } from './durable-object-protocol.ts';
 import { withLocalFallback } from './local-fallback-limiter.ts';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
-import { cipherOf, minuteMs, type ProxyStateFactory } from './proxy-state.ts';
+import { cipherOf, minuteMs, type FanOutState, type ProxyStateFactory } from './proxy-state.ts';
 import { SessionManager } from './session-manager.ts';
 import { sharedApplicationTokenKeeper } from './shared-application-token.ts';
 import { sharedHold } from './shared-hold.ts';
@@ -19,7 +19,13 @@ import { sharedHold } from './shared-hold.ts';
  */
 export function durableObjectProxyState(
   namespace: ShardNamespace,
-  options: DurableObjectStoreOptions = {},
+  options: DurableObjectStoreOptions & {
+    /**
+     * The poll streams' fan-out, given only to the app inside the one Durable Object that holds every stream
+     * (`src/edge/poll-stream-object.ts`): the isolates hand it their streams, so they need none.
+     */
+    readonly fanOut?: FanOutState;
+  } = {},
 ): ProxyStateFactory {
   return (deps) => {
     const { config, now } = deps;
@@ -45,6 +51,7 @@ export function durableObjectProxyState(
       platformHold: sharedHold(store),
       activeSessions: () => sessions.count().catch(() => undefined),
       sharedStore: store,
+      ...(options.fanOut === undefined ? {} : { fanOut: options.fanOut }),
       readiness: () =>
         store.get('readiness-probe').then(
           () => ({ ready: true, warnings: [] }),
