@@ -1,8 +1,10 @@
 // The live poll stream on the Workers runtime (the edge bundle on workerd): every stream is held by the one poll
 // streams' Durable Object, which sends each poll's current copy at once and every change after it to every stream,
-// with the Node proxy's checks (a page of another origin refused) and `Last-Event-ID`.
+// reads the poll from the platform once per window for all of them (counted on the way to the sandbox), with the
+// Node proxy's checks (a page of another origin refused) and `Last-Event-ID`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollEventName, pollStreamPath, readyEventName } from '../../src/contracts/poll-stream-contract.ts';
+import { closeServer, listenOnLoopback, type LoopbackServer } from '../../src/node/loopback-server.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { openPollIdsFromProxy } from '../support/open-poll.ts';
 import { readEventStream, type EventStreamReader } from '../support/sse-reader.ts';
@@ -13,12 +15,22 @@ import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 let node: Harness;
 let workerd: RunningWorkerd;
 let pollId: string;
+/** The platform's resource API as workerd reaches it: the sandbox's, counting the paths read. */
+let countedApi: LoopbackServer;
+const platformReads: string[] = [];
 
 beforeAll(async () => {
   const bundle = await buildEdgeBundle();
   node = await startHarness();
   node.sandbox.sandbox.simulation.setRate(0);
-  workerd = await startWorkerd(bundle, edgeEnvironment(node, { FAN_POLLS_POLL_CACHE_SECONDS: '1' }));
+  countedApi = await listenOnLoopback((request, env) => {
+    platformReads.push(new URL(request.url).pathname);
+    return node.sandbox.sandbox.api.fetch(request, env);
+  }, 0);
+  workerd = await startWorkerd(
+    bundle,
+    edgeEnvironment(node, { FAN_POLLS_POLL_CACHE_SECONDS: '1', FAN_POLLS_PLATFORM_API_URL: countedApi.url }),
+  );
   [pollId = ''] = await openPollIdsFromProxy(node.proxy.url, 1);
 }, 60_000);
 
@@ -27,6 +39,7 @@ afterAll(async () => {
   // it: a change makes it write to every stream (within the 1 s window), so the streams the tests closed end.
   changeThePoll();
   await workerd.close();
+  await closeServer(countedApi.server);
   await node.close();
 });
 
@@ -76,6 +89,24 @@ describe('the live poll stream on workerd', () => {
       expect(votesOf(after!)).toBe(votesOf(before!) + 1);
       stream.close();
     }
+  });
+
+  it('reads the poll from the platform once per window for all its streams', async () => {
+    const streams = await Promise.all(
+      Array.from({ length: 5 }, () => readEventStream(streamUrl(), { headers: { Origin: pageOrigin } })),
+    );
+    await Promise.all(streams.map((stream) => pollEvents(stream, 1)));
+    const readsOfPoll = () => platformReads.filter((path) => path.endsWith(`/poll/${pollId}`)).length;
+    const readsBefore = readsOfPoll();
+    const startedAt = Date.now();
+    const changes = 3;
+    for (let change = 1; change <= changes; change += 1) {
+      changeThePoll();
+      await Promise.all(streams.map((stream) => pollEvents(stream, 1 + change)));
+    }
+    const windows = (Date.now() - startedAt) / 1000;
+    expect(readsOfPoll() - readsBefore).toBeLessThanOrEqual(Math.ceil(windows) + 1);
+    for (const stream of streams) stream.close();
   });
 
   it('refuses a page of another origin, and sends a reconnect that has the copy nothing until a change', async () => {
