@@ -39,9 +39,6 @@ export const analyticsEventKinds = [
 ] as const;
 export type AnalyticsEventKind = (typeof analyticsEventKinds)[number];
 
-/** The funnel the dashboard draws, in its order. */
-export const analyticsFunnel = ['shown', 'signInStarted', 'signedIn', 'voted', 'accepted'] as const;
-
 /**
  * The query parameter of the proxy's sign-in (`proxyRoutes.signIn`) that names the poll the fan signs in from, so the
  * sign-in counts for that poll; without it the sign-in counts for no poll.
