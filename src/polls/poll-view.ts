@@ -55,6 +55,8 @@ export interface PollView {
   readonly quorum: QuorumView;
   readonly isBound: boolean;
   readonly information: string;
+  /** The poll's record on its chain, as the platform sent it (a partner's `verify-href` links it); may be absent. */
+  readonly blockchainAddress?: string | undefined;
   /** User context only (the poll came from a user route). */
   readonly fanVote?: FanVoteView;
 }
@@ -103,6 +105,7 @@ export function viewPoll(poll: Poll, nowMs: number, options: ViewOptions = {}): 
     quorum: viewQuorum(poll),
     isBound: poll.isBound,
     information: poll.information,
+    blockchainAddress: poll.blockchainAddress,
     ...(fanVote === undefined ? {} : { fanVote }),
   };
 }

@@ -6,5 +6,6 @@ export const cardEventNames = [
   'fan-poll-sign-in',
   'fan-poll-error',
   'fan-poll-current-changed',
+  'fan-poll-next',
 ] as const;
 export type CardEventName = (typeof cardEventNames)[number];

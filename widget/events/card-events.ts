@@ -7,5 +7,6 @@ export {
   FanPollCurrentChangedEvent,
   type FanPollCurrentChangedDetail,
 } from './fan-poll-current-changed-event.ts';
+export { FanPollNextEvent, type FanPollNextDetail } from './fan-poll-next-event.ts';
 
 export { cardEventNames, type CardEventName } from './card-event-names.ts';

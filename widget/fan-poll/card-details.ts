@@ -7,6 +7,7 @@
 export { renderError, warnMisconfigured } from './card-trouble.ts';
 export { renderAccount } from './account-menu.ts';
 export { renderActionArea } from './action-area.ts';
+export { renderNextStep } from './next-step.ts';
 export { followSession } from './session-follow.ts';
 export { detailStyles } from './card-details.styles.ts';
 export { pageSession, type FanSession, type PageSession } from '../session/page-session.ts';

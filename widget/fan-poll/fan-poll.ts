@@ -49,6 +49,10 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @attr results - Who sees an open poll's shares: `always` (default: every visitor, live), `after-vote` or `after-close` (the fan who voted, and everyone once the poll closes). A fan who voted always sees them.
  * @attr lang - The language (English, French, Spanish, Portuguese, German, Italian); else the page's.
  * @attr sign-in - `popup` (default): the fan signs in in a pop-up window, and where the browser opens none (in-app browsers, WebViews) the card offers "Continue to sign in" instead. `redirect`: always that way, no pop-up: the page goes to the sign-in and comes back to the same address, the fan's pick kept; one more tap on Vote votes. Read when the card's voting starts.
+ * @attr next-href - The club's next step for the fan (a match report, tickets), linked once the fan's vote is accepted and once the poll has closed, with the card's tracking parameters added. `https:` only (`http:` on loopback); anything else is ignored with a console warning.
+ * @attr next-label - The words of the `next-href` link (default: "What’s next", in the card's language).
+ * @attr get-tokens-href - Where a fan who holds none of the club's tokens gets them, linked when the platform refuses their vote for it (`https:` only, as `next-href`).
+ * @attr verify-href - A closed or disclosed poll's record on its chain, "Check this result": a template whose `{address}` becomes the poll's `blockchainAddress`, URL-encoded (for example `https://explorer.example/address/{address}`; `https:` only, as `next-href`).
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
  * @attr param1 - Tracking parameter.
@@ -59,6 +63,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollVotedEvent} fan-poll-voted - The platform took the vote. Detail: `pollId`, `tracking`, `answerId`, `voteStatus` (`pending`, `accepted`, `rejected` or another value; absent when unknown).
  * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
  * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId` (the new poll), `previousPollId`, `tracking`, `phase` of the new poll.
+ * @fires {FanPollNextEvent} fan-poll-next - The fan followed one of the partner's links. Detail: `pollId`, `tracking`, `link` (`next`, `get-tokens` or `verify`), `href` (as the card rendered it).
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.
@@ -76,6 +81,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @csspart button - The action button.
  * @csspart status - A note under the button (how votes are confirmed, an error).
  * @csspart account - Who is signed in, with sign-out and switch account.
+ * @csspart next - The partner's links: the next step, getting tokens, checking the result.
  * @cssproperty [--fan-poll-background=#fff] - Card background (dark theme: `#151923`).
  * @cssproperty [--fan-poll-text=#14171f] - Text colour (dark: `#eef1f6`).
  * @cssproperty [--fan-poll-muted=#596070] - Secondary text colour (dark: `#a9b1c2`).
@@ -310,13 +316,15 @@ export class FanPoll extends FanElement {
         : { kind: 'loading', strings };
     }
     const view = viewPoll(poll, this.#clock.now());
-    // Every phase paints from the element code; the details chunk is the voting's (started below), not asked for here.
+    // Every phase paints from the element code; the details chunk is the voting's (started below), or the partner's links'.
     const details = cardDetails.get();
     // Only on a page: a server render (Lit SSR, never connected) draws the poll only, no timer, session or read.
     if (this.isConnected) {
       this.#clock.ticking =
         view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
       if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
+      // The partner's links after the vote and the close are in the details chunk: a card with them asks for it.
+      if (this.matches('[next-href],[verify-href]')) cardDetails.get(this);
     }
     this.#noticePhase(view, strings, locale);
     const action = fanAction(view, this.#voting.fan);
@@ -363,7 +371,7 @@ export class FanPoll extends FanElement {
           : nothing
       }
       ${view.information ? html`<p part="information">${view.information}</p>` : nothing}
-      ${this.#renderAction(frame)}
+      ${this.#renderAction(frame)} ${frame.details?.renderNextStep(this, view, action, strings)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>
     </article>`;
   }

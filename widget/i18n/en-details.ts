@@ -29,4 +29,7 @@ export const enDetails: DetailStrings = {
   errorNotFound: 'This poll does not exist or is no longer available.',
   retry: 'Retry',
   nowShowing: (question) => `Now showing the club’s current poll: ${question}`,
+  nextStep: 'What’s next',
+  getTokens: (club) => `Get ${club} fan tokens`,
+  checkResult: 'Check this result',
 };

@@ -61,6 +61,12 @@ export interface DetailStrings {
   readonly retry: string;
   /** Said to screen readers when a `current` card switches by itself to its club's new current poll. */
   readonly nowShowing: (question: string) => string;
+  /** The link to the partner's next step after the vote (`next-href`), when the partner gave no `next-label`. */
+  readonly nextStep: string;
+  /** The link a fan without the club's tokens gets (`get-tokens-href`). */
+  readonly getTokens: (club: string) => string;
+  /** The link from a closed or disclosed poll to its record on the chain (`verify-href`). */
+  readonly checkResult: string;
   readonly voteCancelled: string;
   readonly chooseAnswer: string;
   readonly votedFor: (answer: string) => string;

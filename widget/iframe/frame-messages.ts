@@ -89,6 +89,8 @@ const detailFields = [
   'code',
   'message',
   'previousPollId',
+  'link',
+  'href',
 ] as const;
 const maxFrameHeight = 20_000;
 
