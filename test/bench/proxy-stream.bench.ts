@@ -20,6 +20,8 @@ const roundCount = Number(process.env.STREAM_BENCH_ROUNDS ?? 6);
 /** Reads a second of the polling comparison (autocannon, 50 connections): what this machine sustains beside the rest. */
 const pollingRate = Number(process.env.STREAM_BENCH_POLLING_RATE ?? 2000);
 const pollingSeconds = 10;
+/** How often a reader asks the first instance for the cached poll read during the rounds. */
+const readProbeEveryMs = 20;
 /** Streams being opened at once. */
 const openConcurrency = 100;
 const windowSeconds = 5;
@@ -84,6 +86,8 @@ interface CaseFigures {
   /** The proxies' CPU-seconds over the rounds, and the rounds' length in seconds. */
   readonly cpuSeconds: number;
   readonly seconds: number;
+  /** Times (ms) of the cached poll reads a reader sent every `readProbeEveryMs` meanwhile: what a fan-out holds up. */
+  readonly readTimes: readonly number[];
 }
 
 export default async function streamBench(): Promise<void> {
@@ -175,6 +179,7 @@ async function fanOut(
     const idleCpuPerSecond = (cpuNow() - idleCpuBefore) / ((monotonicMs() - idleStarted) / 1000);
     const cpuBefore = cpuNow();
     const started = monotonicMs();
+    const probe = readProbe(`${instances[0]?.url ?? ''}/api/polls/${pollId}`);
     const rounds: RoundFigures[] = [];
     const stored = platform.sandbox.state.polls.published().find((poll) => poll.id.toLowerCase() === pollId);
     if (stored === undefined) throw new Error(`No poll ${pollId} at the sandbox.`);
@@ -212,6 +217,7 @@ async function fanOut(
       idleCpuPerSecond,
       rounds,
       cpuSeconds: cpuNow() - cpuBefore,
+      readTimes: await probe.stop(),
       seconds: (monotonicMs() - started) / 1000,
     };
   } finally {
@@ -235,9 +241,9 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
     });
   }
   console.log(
-    '\n| case | median p50 ms | median p95 ms | median p99 ms | median last ms | worst last ms | kB resident per idle stream | idle CPU-s a minute | CPU-s per 1,000 events (with idle) |',
+    '\n| case | median p50 ms | median p95 ms | median p99 ms | median last ms | worst last ms | kB resident per idle stream | idle CPU-s a minute | CPU-s per 1,000 events (with idle) | a cached read meanwhile: p50 / p99 / max ms |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const perThousandEvents = new Map<string, { events: number; idlePerMinute: number }>();
   for (const figures of cases) {
     const delivered = sum(figures.rounds.map((round) => round.delivered));
@@ -254,7 +260,7 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
         ),
       );
     console.log(
-      `| ${figures.name} | ${medianOf((round) => round.p50)} | ${medianOf((round) => round.p95)} | ${medianOf((round) => round.p99)} | ${medianOf((round) => round.last)} | ${ms(Math.max(...figures.rounds.map((round) => round.last)))} | ${(figures.residentPerStream / 1024).toFixed(1)} | ${idlePerMinute.toFixed(2)} | ${events.toFixed(3)} (${withIdle.toFixed(3)}) |`,
+      `| ${figures.name} | ${medianOf((round) => round.p50)} | ${medianOf((round) => round.p95)} | ${medianOf((round) => round.p99)} | ${medianOf((round) => round.last)} | ${ms(Math.max(...figures.rounds.map((round) => round.last)))} | ${(figures.residentPerStream / 1024).toFixed(1)} | ${idlePerMinute.toFixed(2)} | ${events.toFixed(3)} (${withIdle.toFixed(3)}) | ${readTimes(figures.readTimes)} |`,
     );
   }
   // A page of three cards and a banner: 74 reads a minute polling; two streams, one event each per change streamed.
@@ -274,6 +280,39 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
       `- ${name}: ${streamedMinute.toFixed(1)} CPU-s, ${(pollingCpuMinute / Math.max(streamedMinute, 1e-9)).toFixed(1)}x less than polling`,
     );
   }
+}
+
+/**
+ * A reader of `url` every `readProbeEveryMs`, until stopped: each read's time in ms. Open loop (a read goes out when
+ * due, whether or not the last one came back), so a stalled instance delays every read due meanwhile, not just one.
+ */
+function readProbe(url: string): { stop(): Promise<number[]> } {
+  const times: number[] = [];
+  const reads = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const dueAt = monotonicMs();
+    const read = fetch(url, { headers: { Origin: pageOrigin } })
+      .then((answer) => answer.arrayBuffer())
+      .then(() => {
+        times.push(monotonicMs() - dueAt);
+      });
+    reads.add(read);
+    void read.finally(() => reads.delete(read));
+  }, readProbeEveryMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(reads);
+      return times;
+    },
+  };
+}
+
+/** p50 / p99 / max of read times, in ms. */
+function readTimes(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(1);
+  return `${ms(quantile(sorted, 0.5))} / ${ms(quantile(sorted, 0.99))} / ${ms(sorted.at(-1) ?? Number.NaN)}`;
 }
 
 function sum(values: readonly number[]): number {
