@@ -16,6 +16,41 @@ const choice: EmbedChoice = {
 };
 
 describe('embedSnippet', () => {
+  it('writes a card that follows its club’s current poll, with no poll to preload, and the partner’s links', () => {
+    const { html } = embedSnippet({
+      ...choice,
+      pollId: '3f2b8a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      current: true,
+      lang: 'fr',
+      links: {
+        'next-href': ' https://www.club.example/report ',
+        'verify-href': 'https://explorer.example/address/{address}',
+        'next-label': '',
+      },
+    });
+    expect(html).toBe(
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">\n' +
+        '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>\n' +
+        '<fan-poll\n  current\n  partner-ids="club-1"\n  theme="dark"\n  lang="fr"\n' +
+        '  next-href="https://www.club.example/report"\n  verify-href="https://explorer.example/address/{address}"\n' +
+        '  referrer="club-site"\n  campaign="spring"\n  eager\n>\n' +
+        '  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n</fan-poll>\n',
+    );
+  });
+
+  it('writes a banner that follows its club’s current poll; a list takes neither', () => {
+    expect(embedSnippet({ ...choice, embed: 'banner', current: true }).html).toContain(
+      '<fan-poll-frame\n  current\n  partner-ids="club-1"\n',
+    );
+    const list = embedSnippet({
+      ...choice,
+      embed: 'list',
+      current: true,
+      links: { 'next-href': 'https://a.example/' },
+    });
+    expect(list.html).not.toMatch(/current|next-href/);
+  });
+
   it('pins the script tag to the proxy’s version and writes only the options given, tracking in the spec’s order', () => {
     const { html, css } = embedSnippet(choice);
     expect(html).toBe(

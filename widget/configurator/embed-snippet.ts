@@ -3,6 +3,7 @@ import { escapeHtml } from '../../src/contracts/html-escape.ts';
 import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
 import { drawnCardPath, type DrawnCardSettings } from '../../src/contracts/drawn-card-contract.ts';
 import { hydrateFileName } from '../ssr/hydrate-file-name.ts';
+import { partnerLinkAttributes, type PartnerLinkSetting } from '../fan-poll/partner-links.ts';
 
 /** What the partner chose in the configurator. */
 export interface EmbedChoice {
@@ -29,6 +30,10 @@ export interface EmbedChoice {
   /** The widest the embed gets, in CSS pixels; 0: the width of its container. */
   readonly maxWidth: number;
   readonly tracking: Readonly<Partial<Record<TrackingParameterName, string>>>;
+  /** A card or banner that follows its club's current poll (`current partner-ids`) instead of naming the poll. */
+  readonly current?: boolean | undefined;
+  /** The partner's links, by attribute (`next-href`, `next-label`, `get-tokens-href`, `verify-href`); empty: none. */
+  readonly links?: Readonly<Partial<Record<PartnerLinkName, string>>> | undefined;
   /**
    * The element code the entry imports, paths under the pinned widget folder (`version.json`'s `scriptTagCard` after
    * `fan-polls.js`): the card's snippet preloads them. Empty: only the entry is preloaded.
@@ -49,17 +54,42 @@ export const narrowMeasureWidth = 360;
 
 const tags = { card: 'fan-poll', list: 'fan-poll-list', banner: 'fan-poll-frame' } as const;
 
+/** The partner's links a card or banner takes, in the order the snippet writes them. */
+export const partnerLinkNames = partnerLinkAttributes;
+export type PartnerLinkName = PartnerLinkSetting;
+
+/** Boolean attributes, written present with no value. */
+const booleanAttributes = new Set(['current']);
+
 /** The element's tag and its attributes for `choice` (the snippet writes them; the live preview sets them). */
 export function embedElement(choice: EmbedChoice): { tag: string; attributes: [string, string][] } {
+  const following = choice.embed !== 'list' && choice.current === true;
+  const poll: [string, string][] =
+    choice.embed === 'list'
+      ? [
+          ['partner-ids', choice.partnerId],
+          ['limit', '6'],
+        ]
+      : following
+        ? [
+            ['current', ''],
+            ['partner-ids', choice.partnerId],
+          ]
+        : [['poll-id', choice.pollId]];
   const attributes: [string, string][] = [
-    choice.embed === 'list' ? ['partner-ids', choice.partnerId] : ['poll-id', choice.pollId],
-    ...(choice.embed === 'list' ? [['limit', '6'] as [string, string]] : []),
+    ...poll,
     ['theme', choice.theme],
     ['results', choice.results === 'always' ? '' : choice.results],
     ['lang', choice.lang],
+    ...(choice.embed === 'list'
+      ? []
+      : partnerLinkNames.map((key): [string, string] => [key, choice.links?.[key]?.trim() ?? ''])),
     ...trackingParameterNames.map((key): [string, string] => [key, choice.tracking[key]?.trim() ?? '']),
   ];
-  return { tag: tags[choice.embed], attributes: attributes.filter(([, value]) => value !== '') };
+  return {
+    tag: tags[choice.embed],
+    attributes: attributes.filter(([name, value]) => value !== '' || booleanAttributes.has(name)),
+  };
 }
 
 /**
@@ -136,12 +166,15 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
       : '';
   // A card in a language of its own is drawn by the proxy in it; in the page's language (unknown here), it paints
   // from the element code and its preloaded data.
-  const cardPreloads = choice.lang
-    ? drawnCardPreloadLines(choice.proxyUrl, choice.version, choice.pollId, {
-        lang: choice.lang,
-        results: choice.results,
-      })
-    : preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode);
+  // A `current` card names no poll the page could preload: the entry and its element code only.
+  const cardPreloads = choice.current
+    ? preloadLines(choice.proxyUrl, choice.version, [], choice.elementCode)
+    : choice.lang
+      ? drawnCardPreloadLines(choice.proxyUrl, choice.version, choice.pollId, {
+          lang: choice.lang,
+          results: choice.results,
+        })
+      : preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode);
   const preloads = choice.embed === 'card' ? cardPreloads.join('\n') + '\n' : '';
   const html = `${preloads}${script}\n${opening}\n>${fallback}</${tag}>\n`;
   const css = `${tag} {\n${reservedSpace(choice)

@@ -9,7 +9,9 @@ import {
   embedElement,
   embedSnippet,
   narrowMeasureWidth,
+  partnerLinkNames,
   reservedSpace,
+  type PartnerLinkName,
   type EmbedChoice,
 } from './embed-snippet.ts';
 import { measureHeight } from './measure-height.ts';
@@ -93,6 +95,8 @@ export class FanPollsConfigurator extends LitElement {
       minHeight: 440,
       maxWidth: 480,
       tracking: {},
+      current: false,
+      links: {},
     };
     this.pageAddress = '';
     this.events = [];
@@ -349,6 +353,7 @@ export class FanPollsConfigurator extends LitElement {
             }}
         /></label>
       </div>
+      ${choice.embed === 'list' ? nothing : this.#renderFollowAndLinks()}
       <fieldset class="row">
         <legend>Tracking parameters (into sign-in and every event)</legend>
         ${trackingParameterNames.map(
@@ -366,6 +371,47 @@ export class FanPollsConfigurator extends LitElement {
         )}
       </fieldset>
     </section>`;
+  }
+
+  /** A card or banner: the club's current poll instead of the one picked, and the partner's links after the vote. */
+  #renderFollowAndLinks(): TemplateResult {
+    const { choice } = this;
+    const hints: Record<PartnerLinkName, string> = {
+      'next-href': 'https://www.club.example/match-report',
+      'next-label': 'What’s next',
+      'get-tokens-href': 'https://www.club.example/fan-tokens',
+      'verify-href': 'https://explorer.example/address/{address}',
+    };
+    return html`<fieldset class="row">
+        <legend>Which poll</legend>
+        <label
+          ><input
+            type="checkbox"
+            name="current"
+            .checked=${choice.current === true}
+            @change=${(event: Event) => {
+              this.#update('current', (event.target as HTMLInputElement).checked);
+            }}
+          />Always the club’s current poll (it follows as polls open and close)</label
+        >
+      </fieldset>
+      <fieldset class="row">
+        <legend>After the vote and the close (https links; the address goes where {address} is)</legend>
+        ${partnerLinkNames.map(
+          (key) =>
+            html`<label
+              >${key}
+              <input
+                name=${key}
+                type=${key === 'next-label' ? 'text' : 'url'}
+                placeholder=${hints[key]}
+                .value=${choice.links?.[key] ?? ''}
+                @input=${(event: Event) => {
+                  this.#update('links', { ...choice.links, [key]: (event.target as HTMLInputElement).value });
+                }}
+            /></label>`,
+        )}
+      </fieldset>`;
   }
 
   #setTracking(key: TrackingParameterName, value: string): void {

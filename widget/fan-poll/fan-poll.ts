@@ -62,7 +62,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollVoteEvent} fan-poll-vote - The fan asked to vote; the vote is on its way. Detail: `pollId`, `tracking`, `answerId`.
  * @fires {FanPollVotedEvent} fan-poll-voted - The platform took the vote. Detail: `pollId`, `tracking`, `answerId`, `voteStatus` (`pending`, `accepted`, `rejected` or another value; absent when unknown).
  * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
- * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId` (the new poll), `previousPollId`, `tracking`, `phase` of the new poll.
+ * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId`, `tracking`, `previousPollId` (the poll shown before; `pollId` is the new one), `phase` (the new poll's).
  * @fires {FanPollNextEvent} fan-poll-next - The fan followed one of the partner's links. Detail: `pollId`, `tracking`, `link` (`next`, `get-tokens` or `verify`), `href` (as the card rendered it).
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.

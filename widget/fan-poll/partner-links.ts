@@ -7,6 +7,10 @@
 import { isLoopbackHost } from '../../src/contracts/loopback.ts';
 import { appendTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
 
+/** Every attribute of the partner's links, in the order a snippet writes them (the banner passes them on as they are). */
+export const partnerLinkAttributes = ['next-href', 'next-label', 'get-tokens-href', 'verify-href'] as const;
+export type PartnerLinkSetting = (typeof partnerLinkAttributes)[number];
+
 /** The attributes that carry a link. */
 export type PartnerLinkAttribute = 'next-href' | 'get-tokens-href' | 'verify-href';
 

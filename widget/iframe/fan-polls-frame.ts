@@ -12,6 +12,7 @@ import { cardReturnKey, framePickKey, frameReturnKey } from '../../src/contracts
 import { withFragmentValue, withSignInReturn } from '../../src/contracts/sign-in-return-fragment.ts';
 import { takeReturnFromAddress, type AddressReturn } from '../voting/address-return.ts';
 import { readSignInPick } from '../voting/sign-in-pick.ts';
+import { frameLinkNames } from './frame-card-settings.ts';
 import {
   frameSource,
   readFrameMessage,
@@ -97,6 +98,10 @@ window.addEventListener(voteKnownEvent, (event) => {
  * @attr transparent - No background of its own (the iframe URL's `transparent=1`).
  * @attr results - Who sees an open poll's shares: `always` (default), `after-vote` or `after-close` (the iframe URL's `results`; see `<fan-poll>`).
  * @attr lang - The language (`en`, `fr`, `es`, `pt`, `de`, `it`); else the nearest `lang` of the page.
+ * @attr next-href - As on `<fan-poll>`: the club's next step, linked once the fan's vote is accepted and once the poll closed (it opens in the top-level page).
+ * @attr next-label - As on `<fan-poll>`.
+ * @attr get-tokens-href - As on `<fan-poll>`.
+ * @attr verify-href - As on `<fan-poll>`: "Check this result", a template whose `{address}` becomes the poll's `blockchainAddress`.
  * @attr referrer - Tracking parameter, carried into sign-in and every event (as are the four below).
  * @attr campaign - Tracking parameter.
  * @attr param1 - Tracking parameter.
@@ -108,6 +113,7 @@ window.addEventListener(voteKnownEvent, (event) => {
  * @fires fan-poll-sign-in - As on `<fan-poll>`.
  * @fires fan-poll-error - As on `<fan-poll>`.
  * @fires fan-poll-current-changed - As on `<fan-poll>`: a `current` banner switched to its clubs' new current poll.
+ * @fires fan-poll-next - As on `<fan-poll>`: the fan followed one of the partner's links.
  * @cssproperty [--fan-poll-min-height=440px] - The iframe's height until its card has data.
  */
 class FanPollFrame extends HTMLElement {
@@ -146,6 +152,10 @@ class FanPollFrame extends HTMLElement {
       if (value) url.searchParams.set(key, value);
     }
     if (this.hasAttribute('transparent')) url.searchParams.set('transparent', '1');
+    for (const key of frameLinkNames) {
+      const value = this.getAttribute(key);
+      if (value) url.searchParams.set(key, value);
+    }
     const frame = document.createElement('iframe');
     const back =
       pickedPoll === undefined || pickedPoll === this.getAttribute('poll-id') ? frameReturn : undefined;

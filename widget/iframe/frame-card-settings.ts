@@ -1,6 +1,10 @@
 import { isLanguageTag } from '../../src/contracts/drawn-card-contract.ts';
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import type { ResultsSetting } from '../fan-poll/fan-poll.ts';
+import { partnerLinkAttributes } from '../fan-poll/partner-links.ts';
+
+/** The partner's links a banner passes on to its card, under the attributes' own names in the iframe page's URL. */
+export const frameLinkNames = partnerLinkAttributes;
 
 /** The banner's card as its iframe page's URL sets it: what the page's script and the proxy's render both read. */
 export interface FrameCardSettings extends Partial<Record<TrackingParameterName, string>> {
@@ -12,6 +16,8 @@ export interface FrameCardSettings extends Partial<Record<TrackingParameterName,
   readonly theme?: 'light' | 'dark' | 'auto';
   readonly transparent: boolean;
   readonly results?: ResultsSetting;
+  /** The partner's links, as given (the card checks them as it does its attributes). */
+  readonly links: Partial<Record<(typeof frameLinkNames)[number], string>>;
 }
 
 /**
@@ -27,6 +33,11 @@ export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
     const value = params.get(key);
     if (value !== null) tracking[key] = value;
   }
+  const links: FrameCardSettings['links'] = {};
+  for (const key of frameLinkNames) {
+    const value = params.get(key);
+    if (value) links[key] = value;
+  }
   return {
     pollId: params.get('poll') ?? '',
     ...(params.has('current') ? { currentOf: params.get('current') ?? '' } : {}),
@@ -34,6 +45,7 @@ export function frameCardSettings(params: URLSearchParams): FrameCardSettings {
     ...(theme === 'dark' || theme === 'light' || theme === 'auto' ? { theme } : {}),
     transparent: params.get('transparent') === '1',
     ...(results === 'after-vote' || results === 'after-close' ? { results } : {}),
+    links,
     ...tracking,
   };
 }

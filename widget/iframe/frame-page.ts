@@ -44,6 +44,8 @@ function start(): void {
   // The proxy drew the card into the page (a declarative shadow root): the hydrating widget takes it over as it is.
   const rendered = content.querySelector('fan-poll');
   const card = rendered ?? cardOf(settings);
+  // The partner's links, on a drawn card too (they show after the vote or the close, never in the drawing).
+  for (const [name, value] of Object.entries(settings.links)) card.setAttribute(name, value);
   const pollId = settings.pollId;
   const prefetch = prefetchPolls(proxyUrl, [pollId]);
   // The build's hydrating widget is beside this script's folder. The base is a variable: Vite reads a literal

@@ -13,8 +13,23 @@ type Theme = 'light' | 'dark' | 'auto';
 /** The five tracking parameters, carried into sign-in and every event. */
 export type TrackingAttributes = Partial<Record<TrackingKey, string>>;
 
+/** The partner's links under a card: the next step, getting tokens, checking the result (`https:` only). */
+export interface PartnerLinkAttributes {
+  'next-href'?: string;
+  'next-label'?: string;
+  'get-tokens-href'?: string;
+  /** A template: its `{address}` becomes the poll's `blockchainAddress`, URL-encoded. */
+  'verify-href'?: string;
+}
+
+/** Instead of `poll-id`: the current poll of the clubs in `partner-ids` (uuids separated by spaces or commas). */
+export interface CurrentPollAttributes {
+  current?: BooleanAttribute;
+  'partner-ids'?: string;
+}
+
 /** `<fan-poll>`'s attributes. */
-export interface FanPollAttributes extends TrackingAttributes {
+export interface FanPollAttributes extends TrackingAttributes, PartnerLinkAttributes, CurrentPollAttributes {
   'poll-id'?: string;
   proxy?: string;
   theme?: Theme;
@@ -33,7 +48,8 @@ export interface FanPollListAttributes
 }
 
 /** `<fan-poll-frame>`'s attributes (read once, when it connects). */
-export interface FanPollFrameAttributes extends TrackingAttributes {
+export interface FanPollFrameAttributes
+  extends TrackingAttributes, PartnerLinkAttributes, CurrentPollAttributes {
   'poll-id'?: string;
   theme?: Theme;
   transparent?: BooleanAttribute;

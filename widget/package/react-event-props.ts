@@ -7,4 +7,6 @@ export const cardEventProps = {
   onVoted: 'fan-poll-voted',
   onSignIn: 'fan-poll-sign-in',
   onError: 'fan-poll-error',
+  onCurrentChanged: 'fan-poll-current-changed',
+  onNext: 'fan-poll-next',
 } as const satisfies Record<string, CardEventName>;

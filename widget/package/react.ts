@@ -8,7 +8,9 @@ import * as React from 'react';
 import { FanPollList as FanPollListElement } from '../fan-poll-list/fan-poll-list.ts';
 import { FanPoll as FanPollElement, type ResultsSetting } from '../fan-poll/fan-poll.ts';
 import type {
+  FanPollCurrentChangedEvent,
   FanPollErrorEvent,
+  FanPollNextEvent,
   FanPollReadyEvent,
   FanPollSignInEvent,
   FanPollVoteEvent,
@@ -50,6 +52,8 @@ const cardEvents = {
   onVoted: cardEventNamesByProp.onVoted as EventName<FanPollVotedEvent>,
   onSignIn: cardEventNamesByProp.onSignIn as EventName<FanPollSignInEvent>,
   onError: cardEventNamesByProp.onError as EventName<FanPollErrorEvent>,
+  onCurrentChanged: cardEventNamesByProp.onCurrentChanged as EventName<FanPollCurrentChangedEvent>,
+  onNext: cardEventNamesByProp.onNext as EventName<FanPollNextEvent>,
 };
 
 /** The five tracking parameters, carried into sign-in and every event. */
@@ -72,22 +76,57 @@ const FanPollCard = createComponent({
   displayName: 'FanPoll',
 });
 
+/** The partner's links under a card and the club's current poll, as props; each is written as its attribute. */
+export interface CardAttributeProps {
+  /** Instead of `pollId`: the current poll of the clubs in `partnerIds`, followed as it changes. */
+  readonly current?: boolean;
+  /** With `current`: the clubs' partner ids, uuids separated by spaces or commas. */
+  readonly partnerIds?: string;
+  /** The next step, linked once the fan's vote is accepted and once the poll closed (`https:` only). */
+  readonly nextHref?: string;
+  readonly nextLabel?: string;
+  /** Where a fan without the club's tokens gets them (`https:` only). */
+  readonly getTokensHref?: string;
+  /** A closed poll's record on its chain: `{address}` becomes its `blockchainAddress` (`https:` only). */
+  readonly verifyHref?: string;
+}
+
+const cardAttributeNames = {
+  current: 'current',
+  partnerIds: 'partner-ids',
+  nextHref: 'next-href',
+  nextLabel: 'next-label',
+  getTokensHref: 'get-tokens-href',
+  verifyHref: 'verify-href',
+} as const satisfies Record<keyof CardAttributeProps, string>;
+
 /**
- * `<fan-poll>`: `pollId`, `proxy`, `theme`, `transparent`, `eager`, `lang`, `results`, the tracking props and `on...`
- * events.
+ * `<fan-poll>`: `pollId` (or `current` with `partnerIds`), `proxy`, `theme`, `transparent`, `eager`, `lang`,
+ * `results`, the partner's links, the tracking props and `on...` events.
  */
 export type FanPollProps = Omit<
   React.ComponentProps<typeof FanPollCard>,
-  TrackingParameterName | 'tracking'
+  TrackingParameterName | 'tracking' | keyof CardAttributeProps
 > &
-  TrackingProps;
+  TrackingProps &
+  CardAttributeProps;
 
-/** A live poll card. Tracking props are written as attributes (where the card reads them). */
+/** A live poll card. Tracking props, the partner's links and `current` are written as attributes (where the card reads them). */
 export const FanPoll = React.forwardRef<FanPollElement, FanPollProps>(function FanPoll(props, ref) {
-  const [tracking, rest] = split(props, trackingNames);
-  const element = useAttributes<FanPollElement>(ref, tracking);
+  const [attributes, rest] = split(props, [...trackingNames, ...Object.keys(cardAttributeNames)]);
+  const element = useAttributes<FanPollElement>(ref, attributeNamesOf(attributes));
   return React.createElement(FanPollCard, { ...rest, ref: element });
 });
+
+/** Props named as their attributes (`nextHref` as `next-href`); a `true` boolean as present. */
+function attributeNamesOf(props: Record<string, AttributeValue>): Record<string, AttributeValue> {
+  return Object.fromEntries(
+    Object.entries(props).map(([name, value]) => [
+      (cardAttributeNames as Record<string, string>)[name] ?? name,
+      value,
+    ]),
+  );
+}
 
 const FanPollListInner = createComponent({
   tagName: 'fan-poll-list',
@@ -150,11 +189,15 @@ export const FanPollList = React.forwardRef<FanPollListElement, FanPollListProps
   },
 );
 
-/** `<fan-poll-frame>`: the proxy it comes from, the poll, theme, language, results, tracking, and the card's events. */
-export interface FanPollFrameProps extends TrackingProps {
+/**
+ * `<fan-poll-frame>`: the proxy it comes from, the poll (or `current` with `partnerIds`), theme, language, results, the
+ * partner's links, tracking, and the card's events.
+ */
+export interface FanPollFrameProps extends TrackingProps, CardAttributeProps {
   /** The partner proxy: the element and its iframe page are loaded from it (`loadFanPollFrame`). */
   readonly proxy: string;
-  readonly pollId: string;
+  /** The poll to show; none with `current`. */
+  readonly pollId?: string;
   readonly theme?: 'light' | 'dark' | 'auto';
   readonly transparent?: boolean;
   readonly lang?: string;
@@ -166,6 +209,8 @@ export interface FanPollFrameProps extends TrackingProps {
   readonly onVoted?: (event: CustomEvent<FanPollVotedEvent['detail']>) => void;
   readonly onSignIn?: (event: CustomEvent<FanPollSignInEvent['detail']>) => void;
   readonly onError?: (event: CustomEvent<FanPollErrorEvent['detail']>) => void;
+  readonly onCurrentChanged?: (event: CustomEvent<FanPollCurrentChangedEvent['detail']>) => void;
+  readonly onNext?: (event: CustomEvent<FanPollNextEvent['detail']>) => void;
   /** The element could not be loaded from the proxy. */
   readonly onLoadError?: (error: unknown) => void;
 }
@@ -213,8 +258,16 @@ export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
   const tracking = Object.fromEntries(
     trackingParameterNames.flatMap((key) => (props[key] ? [[key, props[key]]] : [])),
   );
+  const card = Object.fromEntries(
+    Object.entries(cardAttributeNames).flatMap(([prop, attribute]) => {
+      const value = props[prop as keyof CardAttributeProps];
+      return value === undefined || value === false ? [] : [[attribute, value === true ? '' : value]];
+    }),
+  );
   return React.createElement('fan-poll-frame', {
-    key: [pollId, theme, transparent, lang, results, ...Object.values(tracking)].join(' '),
+    key: [pollId, theme, transparent, lang, results, ...Object.values(tracking), ...Object.values(card)].join(
+      ' ',
+    ),
     ref: element,
     class: className,
     'poll-id': pollId,
@@ -223,6 +276,7 @@ export function FanPollFrame(props: FanPollFrameProps): React.ReactElement {
     lang,
     results,
     ...tracking,
+    ...card,
   });
 }
 

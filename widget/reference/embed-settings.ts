@@ -5,6 +5,19 @@
  */
 export const iframeParameters = [
   { name: 'poll', meaning: 'The poll id (from `poll-id`).' },
+  {
+    name: 'current',
+    meaning:
+      'Instead of `poll`: the partner ids (from `partner-ids`, with `current`) whose current poll the card follows.',
+  },
+  {
+    name: 'next-href',
+    meaning:
+      'The partner’s links, under the attributes’ own names (`next-href`, `next-label`, `get-tokens-href`, `verify-href`); the card checks them as it does its attributes.',
+  },
+  { name: 'next-label', meaning: 'See `next-href`.' },
+  { name: 'get-tokens-href', meaning: 'See `next-href`.' },
+  { name: 'verify-href', meaning: 'See `next-href`.' },
   { name: 'theme', meaning: '`light`, `dark` or `auto`; anything else is the default, light.' },
   {
     name: 'lang',

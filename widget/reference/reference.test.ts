@@ -7,6 +7,7 @@ import { ensureWidgetBuilt } from '../../test/support/vite-build.ts';
 import { trackingParameterNames } from '../../src/contracts/tracking.ts';
 import { proxyOptions } from '../../src/proxy/config/config-table.ts';
 import { iframeParameters, proxySettings } from './embed-settings.ts';
+import { frameLinkNames } from '../iframe/frame-card-settings.ts';
 import { currentReference, referencePath } from './write-reference.ts';
 
 const source = (path: string): string => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
@@ -31,10 +32,11 @@ describe('docs/reference.md', () => {
     // One function reads them, for the page's script and for the proxy that draws the page's card.
     const page = source('../iframe/frame-card-settings.ts');
     const read = [...page.matchAll(/params\.get\('([^']+)'\)/g)].map((match) => match[1]);
-    // The tracking parameters are read in a loop over `trackingParameterNames`.
+    // The tracking parameters and the partner's links are read in loops over their names.
     expect(page).toContain('for (const key of trackingParameterNames)');
+    expect(page).toContain('for (const key of frameLinkNames)');
     expect(iframeParameters.map((parameter) => parameter.name).sort()).toEqual(
-      [...new Set([...read, ...trackingParameterNames])].sort(),
+      [...new Set([...read, ...trackingParameterNames, ...frameLinkNames])].sort(),
     );
   });
 
