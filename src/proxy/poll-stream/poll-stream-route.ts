@@ -15,6 +15,7 @@ import { noSniffHeader } from '../every-answer.ts';
 import { requestIdHeader } from '../operations/access-log.ts';
 import { checkedInput } from '../request-guards.ts';
 import type { ProxyRuntime } from '../runtime.ts';
+import type { CachedAnswer } from '../response-cache.ts';
 import { PollStreamHub, type PollStreamHubOptions } from './poll-stream-hub.ts';
 
 /** A comment line this often keeps a quiet stream open through load balancers that close idle connections. */
@@ -111,6 +112,29 @@ async function withinMissLimit(
   return carried;
 }
 
+const encoder = new TextEncoder();
+/** Per copy, its events' bytes by event id, at most `sharedEventsPerCopy` of them. */
+const pollEvents = new WeakMap<CachedAnswer, Map<string, Uint8Array>>();
+/**
+ * Event ids one copy keeps the bytes of: streams of the same polls (the same id) share one array, so a change to
+ * thousands of streams encodes its copy once instead of once a stream.
+ */
+const sharedEventsPerCopy = 64;
+
+/** The bytes of the event that carries `copy` with `eventId`, encoded once for every stream that sends the same. */
+function pollEventBytes(copy: CachedAnswer, eventId: string): Uint8Array {
+  let byId = pollEvents.get(copy);
+  if (byId === undefined) {
+    byId = new Map();
+    pollEvents.set(copy, byId);
+  }
+  const kept = byId.get(eventId);
+  if (kept !== undefined) return kept;
+  const bytes = encoder.encode(`event: ${pollEventName}\nid: ${eventId}\ndata: ${copy.body}\n\n`);
+  if (byId.size < sharedEventsPerCopy) byId.set(eventId, bytes);
+  return bytes;
+}
+
 /** The event stream: each poll's copy when its version differs from the last sent, and keep-alive comments. */
 function eventStream(
   hub: PollStreamHub,
@@ -119,7 +143,6 @@ function eventStream(
   release: () => void,
   c: Context,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const ends: (() => void)[] = [];
   let ended = false;
   const end = () => {
@@ -131,10 +154,10 @@ function eventStream(
   return new ReadableStream<Uint8Array>({
     start(controller) {
       /** Whether `text` went into the stream (not once it ended). */
-      const send = (text: string): boolean => {
+      const send = (text: string | Uint8Array): boolean => {
         if (ended) return false;
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
           return true;
         } catch {
           end();
@@ -149,8 +172,7 @@ function eventStream(
             const version = pollVersion(copy.etag);
             if (versions[index] === version) return;
             versions[index] = version;
-            if (send(`event: ${pollEventName}\nid: ${streamEventId(versions)}\ndata: ${copy.body}\n\n`))
-              hub.eventsSent += 1;
+            if (send(pollEventBytes(copy, streamEventId(versions)))) hub.eventsSent += 1;
           }),
         );
       });
