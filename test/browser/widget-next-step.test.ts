@@ -1,7 +1,8 @@
 // The partner's links on a card in Chromium, with the one-line script tag on a page of another site: a disclosed
 // card links the poll's `blockchainAddress` (as the platform sent it) through `verify-href`, and the next step through
 // `next-href` with the card's tracking parameters; following one fires `fan-poll-next`. A `javascript:` next step and
-// a `data:` template are never rendered. Screenshot: dist/screenshots/next-step-disclosed.png.
+// a `data:` template are never rendered. A fan copies the poll's share link from the card, and it opens the poll's
+// share page. Screenshots: dist/screenshots/next-step-disclosed.png, next-step-share-copied.png.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
@@ -114,10 +115,34 @@ describe('the partner’s links on a disclosed card', () => {
     const card = tab.locator('fan-poll');
     await card.locator('[part="question"]').waitFor();
     await expect.poll(() => warnings.filter((text) => text.includes('is ignored')).length).toBe(2);
-    expect(await card.locator('[part="next"]').count()).toBe(0);
+    expect(await card.locator('[part="next"] a').count()).toBe(0);
     expect(await card.evaluate((element) => element.shadowRoot!.innerHTML)).not.toMatch(
       /javascript:|data:text/,
     );
+    await context.close();
+  });
+
+  it('copies the poll’s share link for a fan to share, and the link opens the poll’s share page', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: page.url });
+    const tab = await context.newPage();
+    // No share sheet on this desktop build: the card copies the link (a phone's browser opens its sheet instead).
+    await tab.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined });
+    });
+    const next = 'https://www.club.example/season-review';
+    await tab.goto(`${page.url}/?${new URLSearchParams({ next, verify: '' }).toString()}`);
+    const card = tab.locator('fan-poll');
+    await card.locator('[part="share"]').click();
+    await expect.poll(() => card.locator('[part="next"] [role="status"]').textContent()).toBe('Link copied');
+    const link = await tab.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${proxyUrl}/share/polls/${disclosedId}?referrer=club-site&campaign=review`);
+    const sharePage = await fetch(link);
+    expect(sharePage.status).toBe(200);
+    const poll = ((await (await fetch(`${proxyUrl}/api/polls/${disclosedId}`)).json()) as { data: Poll })
+      .data;
+    expect(await sharePage.text()).toContain(`<meta property="og:title" content="${poll.question}`);
+    await card.screenshot({ path: screenshotPath('next-step-share-copied.png') });
     await context.close();
   });
 });

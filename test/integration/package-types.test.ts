@@ -230,14 +230,14 @@ describe('the npm package fan-polls, packed and installed into a fresh TypeScrip
     );
     for (const event of card.events ?? [])
       expect(event.description, event.name).toMatch(/Detail: `pollId`, `tracking`/);
-    expect(card.events).toHaveLength(7);
+    expect(card.events).toHaveLength(8);
     expect(card.cssParts?.length).toBeGreaterThan(5);
     for (const property of card.cssProperties ?? []) expect(property.default, property.name).toBeTruthy();
     const frame = elements.get('fan-poll-frame')!;
     expect(frame.attributes?.map((attribute) => attribute.name)).toEqual(
       expect.arrayContaining(['poll-id', 'theme', 'lang', 'referrer', 'param3']),
     );
-    expect(frame.events).toHaveLength(7);
+    expect(frame.events).toHaveLength(8);
     expect(elements.get('fan-poll-list')!.attributes?.map((attribute) => attribute.name)).toContain(
       'partner-ids',
     );

@@ -7,5 +7,6 @@ export const cardEventNames = [
   'fan-poll-error',
   'fan-poll-current-changed',
   'fan-poll-next',
+  'fan-poll-share',
 ] as const;
 export type CardEventName = (typeof cardEventNames)[number];

@@ -8,5 +8,6 @@ export {
   type FanPollCurrentChangedDetail,
 } from './fan-poll-current-changed-event.ts';
 export { FanPollNextEvent, type FanPollNextDetail } from './fan-poll-next-event.ts';
+export { FanPollShareEvent, type FanPollShareDetail } from './fan-poll-share-event.ts';
 
 export { cardEventNames, type CardEventName } from './card-event-names.ts';

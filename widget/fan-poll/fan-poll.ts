@@ -64,6 +64,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
  * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId`, `tracking`, `previousPollId` (the poll shown before; `pollId` is the new one), `phase` (the new poll's).
  * @fires {FanPollNextEvent} fan-poll-next - The fan followed one of the partner's links. Detail: `pollId`, `tracking`, `link` (`next`, `get-tokens` or `verify`), `href` (as the card rendered it).
+ * @fires {FanPollShareEvent} fan-poll-share - The fan shared the poll (the share action shows once they voted, and on closed or disclosed polls whose card loaded its details). Detail: `pollId`, `tracking`, `url` (the poll's share link on the proxy, with the tracking parameters), `via` (`share-sheet`: the browser's share sheet; `clipboard`: the link was copied, and the card says so).
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.
@@ -81,7 +82,8 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @csspart button - The action button.
  * @csspart status - A note under the button (how votes are confirmed, an error).
  * @csspart account - Who is signed in, with sign-out and switch account.
- * @csspart next - The partner's links: the next step, getting tokens, checking the result.
+ * @csspart next - What follows the vote: the partner's links (the next step, getting tokens, checking the result) and the share action.
+ * @csspart share - The share action's button.
  * @cssproperty [--fan-poll-background=#fff] - Card background (dark theme: `#151923`).
  * @cssproperty [--fan-poll-text=#14171f] - Text colour (dark: `#eef1f6`).
  * @cssproperty [--fan-poll-muted=#596070] - Secondary text colour (dark: `#a9b1c2`).

@@ -1,7 +1,8 @@
 /**
- * The partner's links under a card (details chunk): the next step once the fan's vote is accepted or the poll has
- * closed (`next-href`, `next-label`), getting the club's tokens for a fan who holds none (`get-tokens-href`), and the
- * poll's record on its chain once it closed (`verify-href`). Following one fires `fan-poll-next`.
+ * What follows the vote under a card (details chunk): the partner's links, the next step once the fan's vote is
+ * accepted or the poll has closed (`next-href`, `next-label`), getting the club's tokens for a fan who holds none
+ * (`get-tokens-href`), the poll's record on its chain once it closed (`verify-href`), each firing `fan-poll-next`;
+ * and sharing the poll once the fan voted or it closed (`share-action.ts`).
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
@@ -11,9 +12,10 @@ import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { FanAction } from './fan-action.ts';
 import { partnerLink } from './partner-links.ts';
+import { renderShareAction, type SharingCard } from './share-action.ts';
 
-/** What the links need of their card (`FanPoll`). */
-export interface LinkingCard extends HTMLElement {
+/** What the links and sharing need of their card (`FanPoll`). */
+export interface LinkingCard extends SharingCard {
   readonly pollId: string;
   readonly tracking: TrackingParameters;
 }
@@ -33,14 +35,27 @@ const nextStepStyles = css`
     font-weight: 600;
     text-underline-offset: 3px;
   }
-  .next-step a:focus-visible {
+  .next-step .share {
+    min-height: 24px;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 3px;
+    cursor: pointer;
+  }
+  .next-step a:focus-visible,
+  .next-step .share:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
     border-radius: 4px;
   }
 `;
 
-/** The links this card shows now, or nothing. */
+/** The links and the share action this card shows now, or nothing. */
 export function renderNextStep(
   card: LinkingCard,
   view: PollView,
@@ -75,9 +90,10 @@ export function renderNextStep(
       away: true,
     });
   const shown = links.filter((each) => each.href !== undefined);
-  if (shown.length === 0) return nothing;
+  const shareable = ended || action.kind === 'voted';
+  if (shown.length === 0 && !shareable) return nothing;
   adoptOnce(card);
-  return html`<p part="next" class="next-step">
+  return html`<div part="next" class="next-step">
     ${shown.map(
       ({ link, href, label, away }) =>
         html`<a
@@ -92,7 +108,8 @@ export function renderNextStep(
           >${label}</a
         >`,
     )}
-  </p>`;
+    ${shareable ? renderShareAction(card, view, strings) : nothing}
+  </div>`;
 }
 
 /**

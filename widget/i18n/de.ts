@@ -44,6 +44,8 @@ export const de: LanguageStrings = {
   nextStep: 'Wie es weitergeht',
   getTokens: (club) => `${club}-Fan-Token holen`,
   checkResult: 'Dieses Ergebnis prüfen',
+  share: 'Umfrage teilen',
+  linkCopied: 'Link kopiert',
   frameTitle: (q) => `Fan-Umfrage: ${q}`,
   listEmpty: 'Gerade keine Umfragen.',
   listLabel: 'Fan-Umfragen',

@@ -32,4 +32,6 @@ export const enDetails: DetailStrings = {
   nextStep: 'What’s next',
   getTokens: (club) => `Get ${club} fan tokens`,
   checkResult: 'Check this result',
+  share: 'Share this poll',
+  linkCopied: 'Link copied',
 };

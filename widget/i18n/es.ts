@@ -44,6 +44,8 @@ export const es: LanguageStrings = {
   nextStep: 'Lo siguiente',
   getTokens: (club) => `Consigue tokens de ${club}`,
   checkResult: 'Comprobar este resultado',
+  share: 'Compartir esta encuesta',
+  linkCopied: 'Enlace copiado',
   frameTitle: (q) => `Encuesta de aficionados: ${q}`,
   listEmpty: 'No hay encuestas por ahora.',
   listLabel: 'Encuestas de aficionados',

@@ -44,6 +44,8 @@ export const fr: LanguageStrings = {
   nextStep: 'Et ensuite',
   getTokens: (club) => `Obtenir des jetons ${club}`,
   checkResult: 'Vérifier ce résultat',
+  share: 'Partager ce sondage',
+  linkCopied: 'Lien copié',
   frameTitle: (q) => `Sondage des fans : ${q}`,
   listEmpty: 'Aucun sondage pour le moment.',
   listLabel: 'Sondages des fans',

@@ -43,6 +43,8 @@ export const it: LanguageStrings = {
   nextStep: 'E adesso',
   getTokens: (club) => `Ottieni i token di ${club}`,
   checkResult: 'Verifica questo risultato',
+  share: 'Condividi questo sondaggio',
+  linkCopied: 'Link copiato',
   frameTitle: (q) => `Sondaggio dei tifosi: ${q}`,
   listEmpty: 'Nessun sondaggio al momento.',
   listLabel: 'Sondaggi dei tifosi',

@@ -44,6 +44,8 @@ export const pt: LanguageStrings = {
   nextStep: 'A seguir',
   getTokens: (club) => `Obter tokens do ${club}`,
   checkResult: 'Verificar este resultado',
+  share: 'Partilhar esta sondagem',
+  linkCopied: 'Ligação copiada',
   frameTitle: (q) => `Sondagem dos adeptos: ${q}`,
   listEmpty: 'Não há sondagens de momento.',
   listLabel: 'Sondagens dos adeptos',

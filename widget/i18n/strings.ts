@@ -67,6 +67,10 @@ export interface DetailStrings {
   readonly getTokens: (club: string) => string;
   /** The link from a closed or disclosed poll to its record on the chain (`verify-href`). */
   readonly checkResult: string;
+  /** The card's share action, once the fan voted or the poll closed. */
+  readonly share: string;
+  /** Said once the share link was copied (no share sheet in this browser). */
+  readonly linkCopied: string;
   readonly voteCancelled: string;
   readonly chooseAnswer: string;
   readonly votedFor: (answer: string) => string;

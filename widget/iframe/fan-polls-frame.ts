@@ -114,6 +114,7 @@ window.addEventListener(voteKnownEvent, (event) => {
  * @fires fan-poll-error - As on `<fan-poll>`.
  * @fires fan-poll-current-changed - As on `<fan-poll>`: a `current` banner switched to its clubs' new current poll.
  * @fires fan-poll-next - As on `<fan-poll>`: the fan followed one of the partner's links.
+ * @fires fan-poll-share - As on `<fan-poll>`: the fan shared the poll.
  * @cssproperty [--fan-poll-min-height=440px] - The iframe's height until its card has data.
  */
 class FanPollFrame extends HTMLElement {

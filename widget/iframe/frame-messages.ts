@@ -91,6 +91,7 @@ const detailFields = [
   'previousPollId',
   'link',
   'href',
+  'url',
 ] as const;
 const maxFrameHeight = 20_000;
 

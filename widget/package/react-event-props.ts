@@ -9,4 +9,5 @@ export const cardEventProps = {
   onError: 'fan-poll-error',
   onCurrentChanged: 'fan-poll-current-changed',
   onNext: 'fan-poll-next',
+  onShare: 'fan-poll-share',
 } as const satisfies Record<string, CardEventName>;

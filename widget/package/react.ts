@@ -12,6 +12,7 @@ import type {
   FanPollErrorEvent,
   FanPollNextEvent,
   FanPollReadyEvent,
+  FanPollShareEvent,
   FanPollSignInEvent,
   FanPollVoteEvent,
   FanPollVotedEvent,
@@ -54,6 +55,7 @@ const cardEvents = {
   onError: cardEventNamesByProp.onError as EventName<FanPollErrorEvent>,
   onCurrentChanged: cardEventNamesByProp.onCurrentChanged as EventName<FanPollCurrentChangedEvent>,
   onNext: cardEventNamesByProp.onNext as EventName<FanPollNextEvent>,
+  onShare: cardEventNamesByProp.onShare as EventName<FanPollShareEvent>,
 };
 
 /** The five tracking parameters, carried into sign-in and every event. */
@@ -211,6 +213,7 @@ export interface FanPollFrameProps extends TrackingProps, CardAttributeProps {
   readonly onError?: (event: CustomEvent<FanPollErrorEvent['detail']>) => void;
   readonly onCurrentChanged?: (event: CustomEvent<FanPollCurrentChangedEvent['detail']>) => void;
   readonly onNext?: (event: CustomEvent<FanPollNextEvent['detail']>) => void;
+  readonly onShare?: (event: CustomEvent<FanPollShareEvent['detail']>) => void;
   /** The element could not be loaded from the proxy. */
   readonly onLoadError?: (error: unknown) => void;
 }
