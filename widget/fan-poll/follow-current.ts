@@ -110,7 +110,8 @@ class CurrentPollFollower implements ReactiveController {
     proxyClient(proxy)
       .call(currentPollUrl(partnerIds), { credentials: 'omit' })
       .then(
-        (body) => this.#show(readCardPolls(body)[0]),
+        // No current poll (none open, coming or ended recently): the card keeps the one it named last, if any.
+        (body) => this.#show(readCardPolls(body)[0] ?? this.#named?.poll),
         (error: unknown) => {
           // The card shows the poll it named last, and the next pace asks again.
           console.warn('Fan Polls: the current poll could not be read.', error);
