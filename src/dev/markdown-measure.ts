@@ -5,10 +5,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The whole Markdown outside the generated documents, in bytes: the figure the guides' rewrite reached. The aim is
- * 200 kB; lower this as documents shrink, never raise it.
+ * The whole Markdown outside the generated documents, in bytes: the guides' rewrite reached 205 kB, with a little
+ * room for what is being written beside it. The aim is 200 kB; lower this as documents shrink, never raise it.
  */
-export const markdownBudgetBytes = 240_000;
+export const markdownBudgetBytes = 210_000;
 /** The median sentence of the guides, in words. */
 export const medianSentenceBudgetWords = 22;
 
