@@ -217,6 +217,32 @@ describe('the embed configurator (Chromium)', () => {
     expect(thrown).toEqual([]);
     await fresh.close();
   });
+
+  it('writes a card that follows the club’s current poll, with the partner’s links, and previews it', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.proxy.url}/configurator/`);
+    await page.locator('select[name="club"]').selectOption({ label: poll.partnerName });
+    await page.getByRole('radio', { name: new RegExp(escapeRegExp(poll.question)) }).check();
+    await page.getByRole('checkbox', { name: /current poll/ }).check();
+    await page.locator('input[name="next-href"]').fill('https://www.club.example/match-report');
+    await page.locator('input[name="verify-href"]').fill('https://explorer.example/address/{address}');
+    // The preview follows the club: its current poll is the one the proxy names (the open poll closing soonest).
+    const named = (await (
+      await fetch(`${stack.proxy.url}/api/polls/current?partnerIds[]=${poll.partnerId}`)
+    ).json()) as { data: Poll };
+    await page
+      .locator('.preview-box fan-poll [part="question"]')
+      .filter({ hasText: named.data.question })
+      .waitFor();
+    const html = await copy(page, 'Copy HTML');
+    expect(html).toContain(`<fan-poll\n  current\n  partner-ids="${poll.partnerId}"`);
+    expect(html).not.toContain('poll-id=');
+    expect(html).toContain('next-href="https://www.club.example/match-report"');
+    expect(html).toContain('verify-href="https://explorer.example/address/{address}"');
+    await page.screenshot({ path: screenshotPath('configurator-current.png'), fullPage: true });
+    await context.close();
+  });
 });
 
 const { openSignIn, signInAs } = fanPages(() => {

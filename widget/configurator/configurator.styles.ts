@@ -60,7 +60,8 @@ export const configuratorStyles = css`
     gap: 2px;
     font-size: 0.9rem;
   }
-  .row label:has(input[type='radio']) {
+  .row label:has(input[type='radio']),
+  .row label:has(input[type='checkbox']) {
     flex-direction: row;
     align-items: center;
     gap: 6px;
