@@ -56,6 +56,13 @@ describe('a current card', () => {
     expect(switches).toEqual([]);
   });
 
+  it('asks once for the page’s cards of the same clubs', async () => {
+    const asked = proxyAnswering(pollIn('open', { id: 'poll-a', question: 'First?' }));
+    const cards = await Promise.all([mount({ 'partner-ids': partner }), mount({ 'partner-ids': partner })]);
+    expect(cards.map((card) => card.pollId)).toEqual(['poll-a', 'poll-a']);
+    expect(asked).toHaveLength(1);
+  });
+
   it('switches when the poll it shows closes by its dates, and says so', async () => {
     const closing = pollIn('open', {
       id: 'poll-a',

@@ -31,6 +31,23 @@ export interface CurrentCard extends HTMLElement {
  */
 export const currentPollPaceMs = 30_000;
 
+/** The questions in flight, by proxy and path: the page's cards of the same clubs share one. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+function askCurrent(proxy: string, path: string): Promise<unknown> {
+  const key = `${proxy} ${path}`;
+  let answer = inFlight.get(key);
+  if (!answer) {
+    answer = proxyClient(proxy)
+      .call(path, { credentials: 'omit' })
+      .finally(() => {
+        inFlight.delete(key);
+      });
+    inFlight.set(key, answer);
+  }
+  return answer;
+}
+
 /** Starts following the card's current poll (once per card): the card shows it, and switches when it changes. */
 export function followCurrent(card: CurrentCard): void {
   card.addController(new CurrentPollFollower(card));
@@ -107,8 +124,7 @@ class CurrentPollFollower implements ReactiveController {
     }
     if (this.#asking) return;
     this.#asking = true;
-    proxyClient(proxy)
-      .call(currentPollUrl(partnerIds), { credentials: 'omit' })
+    askCurrent(proxy, currentPollUrl(partnerIds))
       .then(
         // No current poll (none open, coming or ended recently): the card keeps the one it named last, if any.
         (body) => this.#show(readCardPolls(body)[0] ?? this.#named?.poll),
