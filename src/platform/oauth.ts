@@ -3,6 +3,7 @@
  * `partner_tag`, tracking parameters), callback validation, code exchange, refresh and revoke. Every failure is a
  * PlatformError; no message carries a token or the secret.
  */
+import { encodeBase64 } from 'hono/utils/encode';
 import * as oauth from 'oauth4webapi';
 import { appendTracking, cleanTracking, type TrackingSource } from '../contracts/tracking.ts';
 import { defaultTimeoutMs } from './config.ts';
@@ -70,7 +71,10 @@ export function authorizationServer(authUrl: string): oauth.AuthorizationServer 
 /** `Authorization: Basic Base64(id:secret)` with no form-encoding, UTF-8 bytes. */
 export function rawClientSecretBasic(clientSecret: string): oauth.ClientAuth {
   return (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${base64Utf8(`${client.client_id}:${clientSecret}`)}`);
+    headers.set(
+      'authorization',
+      `Basic ${encodeBase64(new TextEncoder().encode(`${client.client_id}:${clientSecret}`).buffer)}`,
+    );
   };
 }
 
@@ -81,12 +85,6 @@ export function clientAuthentication(
 ): oauth.ClientAuth {
   if (placement === 'form') return oauth.ClientSecretPost(clientSecret);
   return encoding === 'raw' ? rawClientSecretBasic(clientSecret) : oauth.ClientSecretBasic(clientSecret);
-}
-
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 export interface AuthorizationRequestInput {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { encodeBase64 } from 'hono/utils/encode';
 import {
   configuratorRoutes as configuratorPaths,
   type ConfiguratorSettings,
@@ -54,7 +55,7 @@ export function configuratorRoutes(
       );
       return inPreferredCoding(c, files, path, c.body(bytes as Uint8Array<ArrayBuffer>, 200));
     }
-    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
+    const nonce = encodeBase64(crypto.getRandomValues(new Uint8Array(18)).buffer);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Security-Policy', configuratorSecurityPolicy(nonce));
     c.header('Referrer-Policy', 'strict-origin');

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { encodeBase64 } from 'hono/utils/encode';
 import { checkUuid } from '../platform/query.ts';
 import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
 import { frameCardSettings } from '../../widget/iframe/frame-card-settings.ts';
@@ -103,10 +104,8 @@ async function drawPage(
 export async function styleSourcesOf(markup: string): Promise<string[]> {
   const sources = new Set<string>();
   for (const [, css] of markup.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css)));
-    let binary = '';
-    for (const byte of digest) binary += String.fromCharCode(byte);
-    sources.add(`'sha256-${btoa(binary)}'`);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css));
+    sources.add(`'sha256-${encodeBase64(digest)}'`);
   }
   return [...sources];
 }

@@ -1,3 +1,4 @@
+import { encodeBase64Url } from 'hono/utils/encode';
 import type { CacheOutcome } from './operations/metrics.ts';
 
 /**
@@ -274,10 +275,8 @@ export class ResponseCache {
 /** A strong ETag: the first 128 bits of the body's SHA-256, base64url. Web Crypto, so it runs on any runtime. */
 export async function etagOf(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  let binary = '';
-  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
-  return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return `"${encodeBase64Url(digest.slice(0, 16)).replace(/=+$/, '')}"`;
 }
 
 /** Whether an `If-None-Match` header matches `etag` (strong or weak form, list or `*`). */

@@ -1,3 +1,4 @@
+import { decodeBase64Url } from 'hono/utils/encode';
 // The proxy's settings, each once: its environment variable, kind, default (per preset where the sandbox differs),
 // bounds and what it does. The reader (`read-options.ts`), the `ProxyConfig` type (`../config.ts`) and
 // docs/configuration.md (`config-docs.ts`) all come from this table, as Fastify's build/build-validation.js does.
@@ -32,7 +33,7 @@ const sandboxSessionSecret = 'fan-polls-sandbox-session-secret-not-for-productio
 function decodedLength(value: string): number {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return -1;
   try {
-    return atob(value.replace(/-/g, '+').replace(/_/g, '/')).length;
+    return decodeBase64Url(value).length;
   } catch {
     return -1;
   }

@@ -1,3 +1,4 @@
+import { decodeBase64Url } from 'hono/utils/encode';
 import type { OAuthClient, TokenSet } from '../../platform/oauth.ts';
 import type { TokenKeeper } from '../../platform/token-keeper.ts';
 import type { ProxyConfig } from '../config.ts';
@@ -101,8 +102,6 @@ export function cipherOf(config: ProxyConfig): TokenCipher {
   return createTokenCipher(
     config.tokenEncryptionKey === undefined
       ? keyFromSecret(config.sessionSecret)
-      : Uint8Array.from(atob(config.tokenEncryptionKey.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
-          char.charCodeAt(0),
-        ),
+      : decodeBase64Url(config.tokenEncryptionKey),
   );
 }

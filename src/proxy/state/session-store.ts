@@ -1,3 +1,4 @@
+import { encodeBase64Url } from 'hono/utils/encode';
 import type { TokenSet } from '../../platform/oauth.ts';
 import type { TokenKeeper } from '../../platform/token-keeper.ts';
 
@@ -106,8 +107,5 @@ export type RefreshTokens = (refreshToken: string) => Promise<TokenSet>;
 
 /** 256 random bits, base64url. */
 export function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)).buffer).replace(/=+$/, '');
 }

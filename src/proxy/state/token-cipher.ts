@@ -1,3 +1,5 @@
+import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
+
 /**
  * Encryption at rest for what the proxy keeps in Redis (tokens, PKCE verifiers): AES-256-GCM with a random 96-bit
  * IV per write, and the record's key as associated data, so a value copied to another key does not decrypt. Web
@@ -34,11 +36,11 @@ export function createTokenCipher(keyBytes: Uint8Array | Promise<Uint8Array>): T
       const out = new Uint8Array(iv.length + sealed.length);
       out.set(iv);
       out.set(sealed, iv.length);
-      return toBase64(out);
+      return toBase64(out.buffer);
     },
     async open(sealed, recordKey) {
       try {
-        const bytes = fromBase64(sealed);
+        const bytes = decodeBase64Url(sealed);
         const plain = await crypto.subtle.decrypt(
           { name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(recordKey) },
           await keyOf(),
@@ -61,16 +63,10 @@ export async function keyFromSecret(secret: string): Promise<Uint8Array> {
 
 /** SHA-256 of a bearer value (a handoff code), base64url: what Redis keys it by, so a dump holds no usable code. */
 export async function digestOf(value: string): Promise<string> {
-  return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))));
+  return toBase64(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+/** Unpadded base64url, as every value written before used. */
+function toBase64(bytes: ArrayBuffer): string {
+  return encodeBase64Url(bytes).replace(/=+$/, '');
 }
