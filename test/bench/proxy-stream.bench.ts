@@ -2,16 +2,19 @@
 // one poll on one proxy instance in memory, then on two instances sharing Redis; a change at the platform each round,
 // fanned out to every stream. Measured: resident memory per idle stream, the time from the platform's answer to the
 // proxy's refresh read to each stream's event (p50, p95, p99, the last stream), and the proxies' CPU per 1,000 events
-// delivered. In the same run, on the same instance: the CPU of the cached poll read that the stream replaces, and what
-// 10,000 pages cost a minute either way.
+// delivered; then the same on the edge build on workerd (every stream in one Durable Object). In the same run, on the
+// same Node instance: the CPU of the cached poll read that the stream replaces, and what 10,000 pages cost a minute
+// either way.
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { pollStreamPath } from '../../src/contracts/poll-stream-contract.ts';
 import { openPollIdsFromProxy } from '../support/open-poll.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { measureLoad } from './load-rounds.ts';
-import { residentBytes, startNodeServer, type PeerServer } from './peer-servers.ts';
+import { buildEdgeBundle, startWorkerd } from '../support/workerd.ts';
+import { residentBytes, startNodeServer, treeCpuSeconds, type PeerServer } from './peer-servers.ts';
 import { monotonicMs, startStreamClients } from './stream-clients.ts';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -116,22 +119,59 @@ export default async function streamBench(): Promise<void> {
     const [pollId] = await openPollIdsFromProxy(memory.url, 1);
     if (pollId === undefined) throw new Error('The sandbox has no open poll.');
     const cpuPerRead = await pollingCpuPerRead(memory, pollId);
-    const cases = [await fanOut(platform, [memory], pollId)];
+    const cases = [await fanOut(platform, 'one instance, in memory', [memory], pollId)];
     await memory.stop();
     const pair = [
       await instance('instance 1 of 2, Redis', { FAN_POLLS_REDIS_URL: redis.url }),
       await instance('instance 2 of 2, Redis', { FAN_POLLS_REDIS_URL: redis.url }),
     ];
     try {
-      cases.push(await fanOut(platform, pair, pollId));
+      cases.push(await fanOut(platform, 'two instances, Redis', pair, pollId));
     } finally {
       await Promise.all(pair.map((server) => server.stop()));
+    }
+    if (process.env.STREAM_BENCH_EDGE !== '0') {
+      const edge = await edgeInstance(env);
+      try {
+        const count = Math.min(streamCount, edgeStreamCount());
+        const name = `the edge build on workerd, one Durable Object${count < streamCount ? ' (the most this machine allows)' : ''}`;
+        cases.push(await fanOut(platform, name, [edge], pollId, count));
+      } finally {
+        await edge.stop();
+      }
     }
     report(cases, cpuPerRead);
   } finally {
     await redis.close();
     await platform.close();
   }
+}
+
+/**
+ * The streams workerd can hold under the open-file limit: it keeps two descriptors a connection (a socket and its
+ * `dup`), and at the limit it stops accepting and exits. 1,000 are left for its own files and the bench's reads.
+ */
+function edgeStreamCount(): number {
+  const limit = Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 0);
+  return Math.max(0, Math.floor((limit - 1000) / 2));
+}
+
+/** The edge bundle on workerd (its streams in the poll streams' Durable Object), with the Node proxies' settings. */
+async function edgeInstance(env: Record<string, string>): Promise<Instance> {
+  const { NODE_ENV: _nodeEnv, ...settings } = env;
+  const workerd = await startWorkerd(await buildEdgeBundle(), { ...settings, FAN_POLLS_LOG_LEVEL: 'warn' });
+  const pid = workerd.pid() ?? 0;
+  return {
+    name: 'workerd',
+    url: workerd.url,
+    pid,
+    cpuSeconds: () => treeCpuSeconds(pid),
+    stop: async () => {
+      // What workerd said, when it said anything (it prints nothing while all is well at this log level).
+      if (workerd.output.length > 0) console.log(`workerd: ${workerd.output.slice(-5).join(' | ')}`);
+      await workerd.close();
+    },
+  };
 }
 
 /** Server CPU-seconds per cached read of the poll, at `pollingRate` for `pollingSeconds` after a 2 s warm-up. */
@@ -149,19 +189,19 @@ async function pollingCpuPerRead(server: PeerServer, pollId: string): Promise<nu
   return cpu / Math.max(1, result.requests.total);
 }
 
-/** `streamCount` streams spread over `instances`, then `roundCount` changes at the platform, each fanned out. */
+/** `count` streams spread over `instances`, then `roundCount` changes at the platform, each fanned out. */
 async function fanOut(
   platform: TimedSandbox,
+  name: string,
   instances: readonly Instance[],
   pollId: string,
+  count = streamCount,
 ): Promise<CaseFigures> {
-  const name =
-    instances.length === 1 ? 'one instance, in memory' : `${String(instances.length)} instances, Redis`;
   const clients = startStreamClients();
   try {
     const residentBefore = sum(instances.map((server) => residentBytes(server.pid)));
     const urls = Array.from(
-      { length: streamCount },
+      { length: count },
       (_, index) => `${instances[index % instances.length]?.url ?? ''}${pollStreamPath}?ids[]=${pollId}`,
     );
     // One stream per instance first: the poll is watched there before the rest ask (a stream of a poll no stream
@@ -244,14 +284,14 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
     '\n| case | median p50 ms | median p95 ms | median p99 ms | median last ms | worst last ms | kB resident per idle stream | idle CPU-s a minute | CPU-s per 1,000 events (with idle) | a cached read meanwhile: p50 / p99 / max ms |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  const perThousandEvents = new Map<string, { events: number; idlePerMinute: number }>();
+  const perThousandEvents = new Map<string, { events: number; idlePerMinute: number; open: number }>();
   for (const figures of cases) {
     const delivered = sum(figures.rounds.map((round) => round.delivered));
     const eventsCpu = Math.max(0, figures.cpuSeconds - figures.idleCpuPerSecond * figures.seconds);
     const events = (eventsCpu / Math.max(1, delivered)) * 1000;
     const withIdle = (figures.cpuSeconds / Math.max(1, delivered)) * 1000;
     const idlePerMinute = figures.idleCpuPerSecond * 60;
-    perThousandEvents.set(figures.name, { events, idlePerMinute });
+    perThousandEvents.set(figures.name, { events, idlePerMinute, open: figures.open });
     const medianOf = (pick: (round: RoundFigures) => number) =>
       ms(
         quantile(
@@ -272,12 +312,12 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
   console.log(
     `${String(pagesCompared)} pages of three cards and a banner for a minute, a change every window: polling (${String(pollingReadsPerPageMinute)} reads a page a minute) ${pollingCpuMinute.toFixed(1)} CPU-s; streamed (${String(streamsPerPage)} streams a page, ${String(changesPerMinute)} events each, the idle cost scaled to the streams):`,
   );
-  for (const [name, { events, idlePerMinute }] of perThousandEvents) {
+  for (const [name, { events, idlePerMinute, open }] of perThousandEvents) {
     const streams = pagesCompared * streamsPerPage;
     const streamedMinute =
-      (streams * changesPerMinute * events) / 1000 + (idlePerMinute * streams) / streamCount;
+      (streams * changesPerMinute * events) / 1000 + (idlePerMinute * streams) / Math.max(1, open);
     console.log(
-      `- ${name}: ${streamedMinute.toFixed(1)} CPU-s, ${(pollingCpuMinute / Math.max(streamedMinute, 1e-9)).toFixed(1)}x less than polling`,
+      `- ${name}: ${streamedMinute.toFixed(1)} CPU-s; polling costs ${(pollingCpuMinute / Math.max(streamedMinute, 1e-9)).toFixed(1)}x that`,
     );
   }
 }
@@ -293,9 +333,15 @@ function readProbe(url: string): { stop(): Promise<number[]> } {
     const dueAt = monotonicMs();
     const read = fetch(url, { headers: { Origin: pageOrigin } })
       .then((answer) => answer.arrayBuffer())
-      .then(() => {
-        times.push(monotonicMs() - dueAt);
-      });
+      .then(
+        () => {
+          times.push(monotonicMs() - dueAt);
+        },
+        () => {
+          // No answer: as slow as can be.
+          times.push(Number.POSITIVE_INFINITY);
+        },
+      );
     reads.add(read);
     void read.finally(() => reads.delete(read));
   }, readProbeEveryMs);
