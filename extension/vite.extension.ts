@@ -14,7 +14,7 @@ import {
   readPartnerConfig,
   type PartnerExtensionConfig,
 } from './build/partner-config.ts';
-import { zipDirectory } from './build/zip-directory.ts';
+import { zipForStore } from './build/store-zip.ts';
 
 export type ExtensionTarget = 'chrome' | 'firefox';
 
@@ -94,11 +94,12 @@ function zipForStores(target: ExtensionTarget, outDir: string, partner: boolean)
     apply: 'build',
     async closeBundle() {
       const zipPath = resolve(outDir, '..', `fan-polls-${target}.zip`);
-      const count = await zipDirectory(outDir, zipPath, {
-        'manifest.json': (text) =>
-          `${JSON.stringify(storeManifest(JSON.parse(text) as Record<string, unknown>), null, 2)}\n`,
-      });
-      this.info(`zipped ${count} files into ${zipPath}`);
+      await zipForStore(
+        outDir,
+        zipPath,
+        (text) => `${JSON.stringify(storeManifest(JSON.parse(text) as Record<string, unknown>), null, 2)}\n`,
+      );
+      this.info(`zipped ${outDir} into ${zipPath}`);
       if (target === 'firefox' && !partner && geckoId === geckoExtensionId) {
         this.info(
           `the Firefox zip carries the development add-on id ${geckoId}: set FAN_POLLS_FIREFOX_ADDON_ID for the store`,
