@@ -96,21 +96,23 @@ function readOne(bench: string): BenchResults {
 
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
-/** The commit the code under measure is at, `+` when its files differ from it. */
+/** The commit the code under measure is at, `+` when a tracked file of the code differs from it. */
 function currentCommit(): string {
   const head = git('rev-parse', '--short=7', 'HEAD');
   const changed = git(
-    'status',
-    '--porcelain',
+    'diff',
+    '--name-only',
+    'HEAD',
     '--',
     'src',
     'widget',
     'extension',
     'test',
     'package-lock.json',
-  );
-  const ownResults = (line: string) => line.slice(3).startsWith('test/bench/results/');
-  return changed.split('\n').some((line) => line !== '' && !ownResults(line)) ? `${head}+` : head;
+  )
+    .split('\n')
+    .filter((file) => file !== '' && !file.startsWith('test/bench/results/'));
+  return changed.length > 0 ? `${head}+` : head;
 }
 
 function thisMachine(): Machine {

@@ -14,6 +14,7 @@ import { pollTimeline } from '../../src/polls/poll-phase.ts';
 import { SandboxClock } from '../../src/sandbox/clock.ts';
 import { seededRandom } from '../../src/sandbox/data/random.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { inProcessFetch } from '../../src/sandbox/test-kit.ts';
 
 const minute = 60_000;
@@ -259,6 +260,39 @@ export default async function liveStoreBench(): Promise<void> {
     `429 storm (Retry-After 60 s, 10 minutes): requests ${summary(storms.map((s) => s.total))}; ` +
       `busiest 60-second window ${Math.max(...storms.map((s) => s.busiest))}`,
   );
+
+  const sortedOutages = [...outages].sort((a, b) => a - b);
+  await recordBenchResults('live-store', [
+    {
+      id: 'requests-a-minute',
+      what: 'requests a minute for 1, 10 or 50 cards (one poll or 50): one batched read a 5 s tick',
+      value: Math.max(...rows.map((row) => Number(row[1]))),
+      unit: '',
+      target: { comparison: '<=', value: 12 },
+    },
+    {
+      id: 'hidden-requests',
+      what: 'requests in 10 minutes with the page hidden',
+      value: whileHidden + background.requests.length,
+      unit: '',
+      target: { comparison: '=', value: 0 },
+    },
+    {
+      id: 'outage-requests',
+      what: '10-minute outage, 50 cards, 20 jitter seeds: requests, the most',
+      value: sortedOutages.at(-1) ?? 0,
+      unit: '',
+      detail: `min ${String(sortedOutages[0] ?? 0)}, median ${String(sortedOutages[Math.floor(sortedOutages.length / 2)] ?? 0)}`,
+      target: { comparison: '<=', value: 30 },
+    },
+    {
+      id: 'storm-busiest-minute',
+      what: '429 storm with `Retry-After: 60`: requests in the busiest 60-second window',
+      value: Math.max(...storms.map((s) => s.busiest)),
+      unit: '',
+      target: { comparison: '<=', value: 1 },
+    },
+  ]);
 
   const failures = [
     rows.slice(0, 3).some((row) => row[1] !== rows[0]?.[1])

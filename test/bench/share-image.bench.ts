@@ -1,5 +1,6 @@
 // `npm run bench -- share-image`: the share image's drawing (satori, then resvg-wasm) on this machine, one card at a
 // time: the first drawing (resvg's WebAssembly and the fonts start) apart, then the median and p95 of 50 more.
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { readShareImageAssets } from '../../src/node/share-image-assets.ts';
 import { shareCardOf } from '../../src/proxy/share/share-card.ts';
 import { shareImageRenderer } from '../../src/proxy/share/share-image-drawing.ts';
@@ -29,4 +30,13 @@ export default async function shareImageBench(): Promise<void> {
   console.log(
     `share image 1200x630: first ${first.toFixed(0)} ms; next ${String(draws)}: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms`,
   );
+  await recordBenchResults('share-image', [
+    {
+      id: 'drawing-p50',
+      what: "an open poll's share image, 1200 x 630: one drawing, median of 50",
+      value: Number(at(0.5).toFixed(1)),
+      unit: 'ms',
+      detail: `p95 ${at(0.95).toFixed(1)} ms; the first drawing ${first.toFixed(0)} ms`,
+    },
+  ]);
 }
