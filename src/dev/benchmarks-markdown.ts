@@ -24,40 +24,26 @@ function metCell(figure: RecordedFigure): string {
   return met === undefined ? '—' : met ? 'yes' : '**no**';
 }
 
-function machineCell(machine: Machine): string {
-  return [`${String(machine.cores)} cores`, machine.load === undefined ? '' : `load ${number(machine.load)}`]
+function machineText(machine: Machine): string {
+  return [
+    machine.cpu === undefined
+      ? `${String(machine.cores)} cores`
+      : `${String(machine.cores)} × ${machine.cpu}`,
+    machine.memoryGiB === undefined ? '' : `${number(machine.memoryGiB)} GiB`,
+    machine.node === undefined ? '' : `Node ${machine.node}`,
+    machine.load === undefined ? '' : `load ${number(machine.load)}`,
+  ]
     .filter((part) => part !== '')
     .join(', ');
 }
 
-/** The machines of the figures, each once, in full. */
-function machineLines(results: readonly BenchResults[]): string[] {
-  const described = results
-    .flatMap(({ figures }) => figures.map(({ machine }) => machine))
-    .filter((machine) => machine.cpu !== undefined)
-    .map((machine) =>
-      [
-        `${String(machine.cores)} × ${machine.cpu ?? ''}`,
-        machine.memoryGiB === undefined ? '' : `${number(machine.memoryGiB)} GiB`,
-        machine.node === undefined ? '' : `Node ${machine.node}`,
-      ]
-        .filter((part) => part !== '')
-        .join(', '),
-    );
-  return [...new Set(described)].map((line) => `- ${line}`);
-}
-
 const measured = (figure: RecordedFigure): string => `${figure.date}, ${figure.commit}`;
 
-/** The runs a bench's figures come from, each once: when, on which commit and machine, and its command. */
-function runLines(figures: readonly RecordedFigure[]): string[] {
-  const lines = figures.map(
-    (figure) => `- ${measured(figure)}: \`${figure.command}\`, ${machineCell(figure.machine)}`,
-  );
-  return [...new Set(lines)];
-}
+/** A run, as the list under the table gives it: when, on which commit and machine, and its command. */
+const runText = (figure: RecordedFigure): string =>
+  `${measured(figure)}, ${machineText(figure.machine)}: \`${figure.command}\``;
 
-function benchTable(results: BenchResults): string[] {
+function benchTable(results: BenchResults, runs: readonly string[]): string[] {
   const rows = results.figures.map((figure) =>
     [
       figure.what,
@@ -65,29 +51,25 @@ function benchTable(results: BenchResults): string[] {
       targetCell(figure),
       metCell(figure),
       measured(figure),
+      String(runs.indexOf(runText(figure)) + 1),
     ].map(cell),
   );
   return [
-    `## \`${results.bench}.bench.ts\``,
-    '',
-    '| figure | value | target | met | measured |',
-    '| --- | --- | --- | --- | --- |',
+    `| \`${results.bench}.bench.ts\` | value | target | met | measured | run |`,
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
-    '',
-    ...runLines(results.figures),
     '',
   ];
 }
 
 /**
  * BENCHMARKS.md: how the figures are made and rerun, then one table per bench (each figure, its target, met or not,
- * when and on which commit), each followed by its runs (their machine and the command that measures them again),
- * then the machines in full.
+ * when, on which commit, and its run), then the runs (their machine and the command that measures them again).
  */
 export function benchmarksMarkdown(results: readonly BenchResults[]): string {
   const withFigures = results.filter(({ figures }) => figures.length > 0);
   const uncommitted = withFigures.some(({ figures }) => figures.some(({ commit }) => commit.endsWith('+')));
-  const machines = machineLines(withFigures);
+  const runs = [...new Set(withFigures.flatMap(({ figures }) => figures.map(runText)))];
   return [
     '# Benchmarks',
     '',
@@ -99,9 +81,14 @@ export function benchmarksMarkdown(results: readonly BenchResults[]): string {
     '[test/bench/README.md](test/bench/README.md). No test asserts a time, so a figure that misses its target fails',
     'nothing: it says **no** here. Record on an idle machine (load under 2): the load and the servers share the',
     'cores, so compare ratios from one run, not absolute rates across runs.',
-    ...(uncommitted ? ['', 'A commit marked `+` ran with uncommitted changes to the code.'] : []),
     '',
-    ...withFigures.flatMap(benchTable),
-    ...(machines.length === 0 ? [] : ['## Machines', '', ...machines, '']),
+    ...withFigures.flatMap((bench) => benchTable(bench, runs)),
+    '## Runs',
+    '',
+    'Each run with its machine and the command that measures its figures again.' +
+      (uncommitted ? ' A commit marked `+` ran with uncommitted changes to the code.' : ''),
+    '',
+    ...runs.map((run, index) => `${String(index + 1)}. ${run}`),
+    '',
   ].join('\n');
 }
