@@ -5,6 +5,7 @@
 // delivered; then the same on the edge build on workerd (every stream in one Durable Object). In the same run, on the
 // same Node instance: the CPU of the cached poll read that the stream replaces, and what 10,000 pages cost a minute
 // either way.
+import { recordBenchResults, type Figure } from '../../src/dev/bench-results.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { pollStreamPath } from '../../src/contracts/poll-stream-contract.ts';
@@ -78,7 +79,11 @@ interface RoundFigures {
   readonly delivered: number;
 }
 
+/** Which setup a case ran: one Node instance in memory, two on Redis, the edge build. */
+type CaseKind = 'memory' | 'redis' | 'edge';
+
 interface CaseFigures {
+  readonly kind: CaseKind;
   readonly name: string;
   readonly open: number;
   readonly refused: number;
@@ -119,14 +124,14 @@ export default async function streamBench(): Promise<void> {
     const [pollId] = await openPollIdsFromProxy(memory.url, 1);
     if (pollId === undefined) throw new Error('The sandbox has no open poll.');
     const cpuPerRead = await pollingCpuPerRead(memory, pollId);
-    const cases = [await fanOut(platform, 'one instance, in memory', [memory], pollId)];
+    const cases = [await fanOut(platform, 'memory', 'one instance, in memory', [memory], pollId)];
     await memory.stop();
     const pair = [
       await instance('instance 1 of 2, Redis', { FAN_POLLS_REDIS_URL: redis.url }),
       await instance('instance 2 of 2, Redis', { FAN_POLLS_REDIS_URL: redis.url }),
     ];
     try {
-      cases.push(await fanOut(platform, 'two instances, Redis', pair, pollId));
+      cases.push(await fanOut(platform, 'redis', 'two instances, Redis', pair, pollId));
     } finally {
       await Promise.all(pair.map((server) => server.stop()));
     }
@@ -135,12 +140,12 @@ export default async function streamBench(): Promise<void> {
       try {
         const count = Math.min(streamCount, edgeStreamCount());
         const name = `the edge build on workerd, one Durable Object${count < streamCount ? ' (the most this machine allows)' : ''}`;
-        cases.push(await fanOut(platform, name, [edge], pollId, count));
+        cases.push(await fanOut(platform, 'edge', name, [edge], pollId, count));
       } finally {
         await edge.stop();
       }
     }
-    report(cases, cpuPerRead);
+    await recordBenchResults('proxy-stream', report(cases, cpuPerRead));
   } finally {
     await redis.close();
     await platform.close();
@@ -192,6 +197,7 @@ async function pollingCpuPerRead(server: PeerServer, pollId: string): Promise<nu
 /** `count` streams spread over `instances`, then `roundCount` changes at the platform, each fanned out. */
 async function fanOut(
   platform: TimedSandbox,
+  kind: CaseKind,
   name: string,
   instances: readonly Instance[],
   pollId: string,
@@ -250,6 +256,7 @@ async function fanOut(
       });
     }
     return {
+      kind,
       name,
       open,
       refused: first.refused + rest.refused,
@@ -265,7 +272,55 @@ async function fanOut(
   }
 }
 
-function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
+/** A case's figures over its rounds. */
+interface CaseSummary {
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly last: number;
+  readonly worstLast: number;
+  readonly residentKb: number;
+  readonly idlePerMinute: number;
+  /** CPU-s per 1,000 events, the idle rate taken off, and with it. */
+  readonly events: number;
+  readonly eventsWithIdle: number;
+  /** The cached reads meanwhile, sorted. */
+  readonly reads: readonly number[];
+  /** Proxy CPU-s for 10,000 pages for a minute, streamed. */
+  readonly streamedMinute: number;
+}
+
+function summaryOf(figures: CaseFigures): CaseSummary {
+  const medianOf = (pick: (round: RoundFigures) => number) =>
+    quantile(
+      figures.rounds.map(pick).sort((a, b) => a - b),
+      0.5,
+    );
+  const delivered = sum(figures.rounds.map((round) => round.delivered));
+  const eventsCpu = Math.max(0, figures.cpuSeconds - figures.idleCpuPerSecond * figures.seconds);
+  const events = (eventsCpu / Math.max(1, delivered)) * 1000;
+  const idlePerMinute = figures.idleCpuPerSecond * 60;
+  // A page of three cards and a banner streamed: two streams, one event each per change.
+  const streams = pagesCompared * streamsPerPage;
+  const changesPerMinute = 60 / windowSeconds;
+  return {
+    p50: medianOf((round) => round.p50),
+    p95: medianOf((round) => round.p95),
+    p99: medianOf((round) => round.p99),
+    last: medianOf((round) => round.last),
+    worstLast: Math.max(...figures.rounds.map((round) => round.last)),
+    residentKb: figures.residentPerStream / 1024,
+    idlePerMinute,
+    events,
+    eventsWithIdle: (figures.cpuSeconds / Math.max(1, delivered)) * 1000,
+    reads: [...figures.readTimes].sort((a, b) => a - b),
+    streamedMinute:
+      (streams * changesPerMinute * events) / 1000 + (idlePerMinute * streams) / Math.max(1, figures.open),
+  };
+}
+
+/** Prints every case's rounds and figures; answers the figures of record. */
+function report(cases: readonly CaseFigures[], cpuPerRead: number): Figure[] {
   const ms = (value: number) => value.toFixed(0);
   const [loadOne, loadFive] = loadavg();
   console.log(
@@ -284,42 +339,108 @@ function report(cases: readonly CaseFigures[], cpuPerRead: number): void {
     '\n| case | median p50 ms | median p95 ms | median p99 ms | median last ms | worst last ms | kB resident per idle stream | idle CPU-s a minute | CPU-s per 1,000 events (with idle) | a cached read meanwhile: p50 / p99 / max ms |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  const perThousandEvents = new Map<string, { events: number; idlePerMinute: number; open: number }>();
-  for (const figures of cases) {
-    const delivered = sum(figures.rounds.map((round) => round.delivered));
-    const eventsCpu = Math.max(0, figures.cpuSeconds - figures.idleCpuPerSecond * figures.seconds);
-    const events = (eventsCpu / Math.max(1, delivered)) * 1000;
-    const withIdle = (figures.cpuSeconds / Math.max(1, delivered)) * 1000;
-    const idlePerMinute = figures.idleCpuPerSecond * 60;
-    perThousandEvents.set(figures.name, { events, idlePerMinute, open: figures.open });
-    const medianOf = (pick: (round: RoundFigures) => number) =>
-      ms(
-        quantile(
-          figures.rounds.map(pick).sort((a, b) => a - b),
-          0.5,
-        ),
-      );
+  const summaries = new Map(cases.map((figures) => [figures.kind, { figures, summary: summaryOf(figures) }]));
+  for (const { figures, summary } of summaries.values()) {
     console.log(
-      `| ${figures.name} | ${medianOf((round) => round.p50)} | ${medianOf((round) => round.p95)} | ${medianOf((round) => round.p99)} | ${medianOf((round) => round.last)} | ${ms(Math.max(...figures.rounds.map((round) => round.last)))} | ${(figures.residentPerStream / 1024).toFixed(1)} | ${idlePerMinute.toFixed(2)} | ${events.toFixed(3)} (${withIdle.toFixed(3)}) | ${readTimes(figures.readTimes)} |`,
+      `| ${figures.name} | ${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)} | ${ms(summary.last)} | ${ms(summary.worstLast)} | ${summary.residentKb.toFixed(1)} | ${summary.idlePerMinute.toFixed(2)} | ${summary.events.toFixed(3)} (${summary.eventsWithIdle.toFixed(3)}) | ${readTimes(summary.reads)} |`,
     );
   }
-  // A page of three cards and a banner: 74 reads a minute polling; two streams, one event each per change streamed.
-  const changesPerMinute = 60 / windowSeconds;
   const pollingCpuMinute = pagesCompared * pollingReadsPerPageMinute * cpuPerRead;
   console.log(
     `\nPolling: ${(cpuPerRead * 1e6).toFixed(1)} µs CPU per cached read, ${(cpuPerRead * 1000).toFixed(3)} CPU-s per 1,000 reads.`,
   );
   console.log(
-    `${String(pagesCompared)} pages of three cards and a banner for a minute, a change every window: polling (${String(pollingReadsPerPageMinute)} reads a page a minute) ${pollingCpuMinute.toFixed(1)} CPU-s; streamed (${String(streamsPerPage)} streams a page, ${String(changesPerMinute)} events each, the idle cost scaled to the streams):`,
+    `${String(pagesCompared)} pages of three cards and a banner for a minute, a change every window: polling (${String(pollingReadsPerPageMinute)} reads a page a minute) ${pollingCpuMinute.toFixed(1)} CPU-s; streamed (${String(streamsPerPage)} streams a page, ${String(60 / windowSeconds)} events each, the idle cost scaled to the streams):`,
   );
-  for (const [name, { events, idlePerMinute, open }] of perThousandEvents) {
-    const streams = pagesCompared * streamsPerPage;
-    const streamedMinute =
-      (streams * changesPerMinute * events) / 1000 + (idlePerMinute * streams) / Math.max(1, open);
+  for (const { figures, summary } of summaries.values()) {
     console.log(
-      `- ${name}: ${streamedMinute.toFixed(1)} CPU-s; polling costs ${(pollingCpuMinute / Math.max(streamedMinute, 1e-9)).toFixed(1)}x that`,
+      `- ${figures.name}: ${summary.streamedMinute.toFixed(1)} CPU-s; polling costs ${(pollingCpuMinute / Math.max(summary.streamedMinute, 1e-9)).toFixed(1)}x that`,
     );
   }
+  return figuresOfRecord(summaries, pollingCpuMinute, cpuPerRead);
+}
+
+/** The figures BENCHMARKS.md shows, from the cases run. */
+function figuresOfRecord(
+  summaries: ReadonlyMap<CaseKind, { figures: CaseFigures; summary: CaseSummary }>,
+  pollingCpuMinute: number,
+  cpuPerRead: number,
+): Figure[] {
+  const ms = (value: number) => Math.round(value).toLocaleString('en-US');
+  const delay = (summary: CaseSummary) =>
+    `p50 ${ms(summary.p50)}, p95 ${ms(summary.p95)}, last stream ${ms(summary.last)} ms; medians of ${String(roundCount)} rounds, the slowest ${ms(summary.worstLast)} ms`;
+  const round3 = (value: number) => Math.round(value * 1000) / 1000;
+  const memory = summaries.get('memory');
+  const redis = summaries.get('redis');
+  const edge = summaries.get('edge');
+  const figures: Figure[] = [];
+  const withinASecond = { comparison: '<=', value: 1000 } as const;
+  if (memory !== undefined) {
+    const { summary, figures: run } = memory;
+    figures.push(
+      {
+        id: 'one-instance-delay-p99',
+        what: `${run.open.toLocaleString('en-US')} streams on one instance: one change, from the platform's answer to each event, p99`,
+        value: Math.round(summary.p99),
+        unit: 'ms',
+        detail: delay(summary),
+        target: withinASecond,
+      },
+      {
+        id: 'cached-read-during-rounds-p99',
+        what: 'one instance: a cached read every 20 ms (open loop) during the rounds, p99',
+        value: Math.round(quantile(summary.reads, 0.99)),
+        unit: 'ms',
+        detail: `max ${ms(summary.reads.at(-1) ?? Number.NaN)} ms`,
+      },
+      {
+        id: 'memory-per-stream',
+        what: `resident memory per idle stream, ${run.open.toLocaleString('en-US')} streams on one instance`,
+        value: Math.round(summary.residentKb * 10) / 10,
+        unit: 'kB',
+      },
+      {
+        id: 'cpu-per-1000-events',
+        what: 'proxy CPU per 1,000 events delivered',
+        value: round3(summary.events),
+        unit: 'CPU-s',
+        detail: `${String(round3(cpuPerRead * 1000))} CPU-s per 1,000 cached reads, same instance, same run`,
+      },
+      {
+        id: 'streamed-over-polling',
+        what: '10,000 pages (three cards and a banner) for a minute, a change every window: proxy CPU streamed over polling',
+        value: Math.round((summary.streamedMinute / pollingCpuMinute) * 100) / 100,
+        unit: 'x',
+        detail: `${summary.streamedMinute.toFixed(1)} against ${pollingCpuMinute.toFixed(1)} CPU-s${redis === undefined ? '' : `; two instances ${redis.summary.streamedMinute.toFixed(1)} CPU-s`}`,
+        target: { comparison: '<', value: 1 },
+      },
+    );
+  }
+  if (redis !== undefined)
+    figures.push({
+      id: 'two-instances-delay-p99',
+      what: `${redis.figures.open.toLocaleString('en-US')} streams on two instances sharing Redis: the same, p99`,
+      value: Math.round(redis.summary.p99),
+      unit: 'ms',
+      detail: delay(redis.summary),
+      target: withinASecond,
+    });
+  if (edge !== undefined) {
+    const { summary, figures: run } = edge;
+    const node =
+      memory === undefined
+        ? ''
+        : `; one Node instance, same run: p99 ${ms(memory.summary.p99)} ms, ${String(round3(memory.summary.events))} CPU-s`;
+    figures.push({
+      id: 'edge-delay-p99',
+      what: `the edge build on workerd, ${run.open.toLocaleString('en-US')} streams in one Durable Object${run.open < streamCount ? ' (the most the open-file limit allows)' : ''}: the same, p99`,
+      value: Math.round(summary.p99),
+      unit: 'ms',
+      detail: `p50 ${ms(summary.p50)}, p95 ${ms(summary.p95)}, last stream ${ms(summary.last)} ms, the slowest round ${ms(summary.worstLast)} ms; ${summary.residentKb.toFixed(1)} kB resident per idle stream, ${String(round3(summary.events))} CPU-s per 1,000 events${node}`,
+      target: withinASecond,
+    });
+  }
+  return figures;
 }
 
 /**
