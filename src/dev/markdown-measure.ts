@@ -118,7 +118,7 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-/** Every relative link of the project's Markdown whose file or heading does not exist, as `file: target`. */
+/** Every relative link of the project's Markdown that leaves the repository or whose file or heading does not exist. */
 export function brokenLinks(root: string): string[] {
   const files = [...markdownFiles(root), ...generatedDocuments];
   const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
@@ -131,6 +131,8 @@ export function brokenLinks(root: string): string[] {
         const [path = '', anchor] = target.split('#');
         const resolved =
           path === '' ? file : relative(root, join(root, file, '..', decodeURIComponent(path)));
+        // A file beside the clone is not in every clone: a link must stay inside the repository.
+        if (resolved.startsWith('..')) return true;
         let linked = texts.get(resolved);
         if (linked === undefined) {
           try {

@@ -1,17 +1,18 @@
 // A test-only Worker: the proxy's state shard (the real Durable Object class) reachable over HTTP, so that the key-value
 // store conformance suite runs in Node against it through the real client (`DurableObjectKeyValueStore`).
 // `POST /shard/<name>` forwards the body, one `ShardRequest`, to the object of that name.
-// `POST /clock?advance=<ms>` moves the objects' clock on, so that a test of expiry waits for no real time.
+// `POST /clock?set=<ms>` stops the objects' clock at that time and `POST /clock?advance=<ms>` moves it on: time
+// passes there only when a test says so, however slowly a loaded runner gets from one step to the next.
 import type { ShardNamespace } from '../../src/proxy/state/durable-object-protocol.ts';
 import { StateShard as ProxyStateShard } from '../../src/edge/state-shard.ts';
 import type { DurableObjectState } from '../../src/edge/workers-types.ts';
 
-/** How far the objects' clock is ahead of the real one (the objects run in this Worker's isolate). */
-let clockAheadMs = 0;
+/** The objects' clock (they run in this Worker's isolate): the real one until a test sets it. */
+let clockAt: number | undefined;
 
 export class StateShard extends ProxyStateShard {
   constructor(state: DurableObjectState, env: unknown) {
-    super(state, env, () => Date.now() + clockAheadMs);
+    super(state, env, () => clockAt ?? Date.now());
   }
 }
 
@@ -20,8 +21,10 @@ export default {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname === '/healthz') return new Response('ok');
     if (pathname === '/clock' && request.method === 'POST') {
-      clockAheadMs += Number(searchParams.get('advance') ?? 0);
-      return Response.json({ clockAheadMs });
+      const set = searchParams.get('set');
+      clockAt =
+        (set === null ? (clockAt ?? Date.now()) : Number(set)) + Number(searchParams.get('advance') ?? 0);
+      return Response.json({ clockAt });
     }
     const name = /^\/shard\/([\w-]+)$/.exec(pathname)?.[1];
     if (name === undefined || request.method !== 'POST') return new Response('Not found', { status: 404 });

@@ -14,21 +14,23 @@ import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/w
 const shards = 4;
 let workerd: RunningWorkerd;
 let generation = 0;
-/** How far the objects' clock runs ahead of the real one (test/edge/state-worker.ts moves it). */
-let clockAheadMs = 0;
+/** The objects' clock, stopped (test/edge/state-worker.ts holds it): time passes there at once, when a test says. */
+let objectsNow = Date.now();
 
-/** The objects' clock: time passes there at once, when the test Worker is told to move it on. */
+async function setObjectsClock(query: string): Promise<void> {
+  const answer = await fetch(`${workerd.url}/clock?${query}`, { method: 'POST' });
+  objectsNow = ((await answer.json()) as { clockAt: number }).clockAt;
+}
+
 const shardClock: StoreClock = {
-  now: () => Date.now() + clockAheadMs,
-  pass: async (ms) => {
-    const answer = await fetch(`${workerd.url}/clock?advance=${String(ms)}`, { method: 'POST' });
-    clockAheadMs = ((await answer.json()) as { clockAheadMs: number }).clockAheadMs;
-  },
+  now: () => objectsNow,
+  pass: (ms) => setObjectsClock(`advance=${String(ms)}`),
 };
 
 beforeAll(async () => {
   const bundle = await buildEdgeBundle(fileURLToPath(new URL('../edge/state-worker.ts', import.meta.url)));
   workerd = await startWorkerd(bundle);
+  await setObjectsClock(`set=${String(Date.now())}`);
 }, 60_000);
 
 afterAll(async () => {
