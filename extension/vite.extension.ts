@@ -34,7 +34,7 @@ export const geckoId = process.env['FAN_POLLS_FIREFOX_ADDON_ID']?.trim() || geck
  * nothing else about the fan or the pages visited. The key needs Firefox 140 (the oldest supported ESR), hence the
  * minimum version.
  */
-export const firefoxDataCollection = { required: ['authenticationInfo'] } as const;
+const firefoxDataCollection = { required: ['authenticationInfo'] } as const;
 
 type Manifest = Record<string, unknown> & { background: { service_worker: string } };
 

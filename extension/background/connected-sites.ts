@@ -3,7 +3,7 @@ import { isUuid } from '../shared/bridge-shape.ts';
 import type { ConnectedSite, DisplayedPolls, SiteActivity } from '../shared/messages.ts';
 import { TypedStorageItem, type StorageAreaLike } from '../shared/typed-storage.ts';
 
-export const connectedSitesKey = 'connectedSites';
+const connectedSitesKey = 'connectedSites';
 
 const noActivity: SiteActivity = { reads: 0, proposals: 0, votes: 0 };
 
@@ -12,8 +12,8 @@ function count(value: unknown): number {
 }
 
 /** Most poll ids and clubs one connection records. */
-export const maxShownPolls = 50;
-export const maxClubs = 10;
+const maxShownPolls = 50;
+const maxClubs = 10;
 
 function ids(value: unknown, max: number): string[] {
   return Array.isArray(value) ? [...new Set(value.filter(isUuid))].slice(0, max) : [];

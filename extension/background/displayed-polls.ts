@@ -18,7 +18,7 @@ export interface DisplayedPollsBrowser {
  * Runs in the page (an isolated world, at connect time): the poll ids of its cards and the partner ids of its lists,
  * open shadow roots included (a list renders its cards there).
  */
-export function collectDisplayedPolls(): { pollIds: string[]; partnerIds: string[] } {
+function collectDisplayedPolls(): { pollIds: string[]; partnerIds: string[] } {
   const pollIds: string[] = [];
   const partnerIds: string[] = [];
   const visit = (root: Document | ShadowRoot): void => {

@@ -15,7 +15,7 @@ export interface AlarmsLike {
 }
 
 export const refreshAlarmName = 'fan-polls-refresh';
-export const refreshLockName = 'fan-polls-token-refresh';
+const refreshLockName = 'fan-polls-token-refresh';
 
 export interface FanSessionDependencies {
   readonly vault: TokenVault;

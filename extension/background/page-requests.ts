@@ -160,7 +160,7 @@ export function pageRequestHandler(deps: PageRequestDependencies) {
 }
 
 /** The confirmation window's content, from the platform's poll; refuses at once what the platform would refuse. */
-export function proposalFor(poll: Poll, site: string, answerId: string, now: number): VoteProposal {
+function proposalFor(poll: Poll, site: string, answerId: string, now: number): VoteProposal {
   if (poll.userVote === true) {
     throw new ExtensionError('refused', 'You already voted in this poll.', { reason: 'already_voted' });
   }
@@ -183,7 +183,7 @@ export function proposalFor(poll: Poll, site: string, answerId: string, now: num
 }
 
 /** The fan's view of a poll for a page: whether they voted and each answer's status. Built field by field. */
-export function pollView(poll: Poll): BridgePollView {
+function pollView(poll: Poll): BridgePollView {
   return {
     pollId: poll.id,
     userVote: poll.userVote === true,

@@ -27,7 +27,7 @@ export interface PermissionsLike {
   remove(permissions: { origins: string[] }): Promise<boolean>;
 }
 
-export const pageBridgeScriptId = 'fan-polls-page-bridge';
+const pageBridgeScriptId = 'fan-polls-page-bridge';
 
 export class SiteAccess {
   constructor(

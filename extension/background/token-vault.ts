@@ -18,9 +18,9 @@ export interface VaultContents {
   readonly userId?: string;
 }
 
-export const accessGrantKey = 'accessGrant';
-export const sessionIdKey = 'fanSessionId';
-export const refreshGrantKey = 'refreshGrant';
+const accessGrantKey = 'accessGrant';
+const sessionIdKey = 'fanSessionId';
+const refreshGrantKey = 'refreshGrant';
 
 /** The refresh token and the fan it belongs to; kept in the extension's IndexedDB. */
 export interface RefreshGrant {

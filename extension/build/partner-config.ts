@@ -24,7 +24,7 @@ export interface PartnerExtensionConfig {
   readonly firefoxAddonId: string;
 }
 
-export const iconSizes = [16, 32, 48, 128] as const;
+const iconSizes = [16, 32, 48, 128] as const;
 
 /** The partner configuration's path: `FAN_POLLS_EXTENSION_CONFIG`, else `extension.config.json` when it exists. */
 export function partnerConfigPath(root: string, env: NodeJS.ProcessEnv): string | undefined {

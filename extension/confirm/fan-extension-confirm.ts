@@ -9,7 +9,7 @@ import { defaultBrand } from '../shared/default-brand.ts';
 /** Keeps the worker (and the proposal it holds) alive while the fan reads this window. */
 const keepAliveMs = 20_000;
 /** How long the window must be in front before Confirm takes input (browsers' prompts use about 0.5-1 s). */
-export const confirmInputDelayMs = 1000;
+const confirmInputDelayMs = 1000;
 
 /**
  * The confirmation window: a page proposed a vote; the fan confirms it here, in a window no page can script, frame or

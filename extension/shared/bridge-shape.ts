@@ -34,7 +34,7 @@ export function isUuid(value: unknown): value is string {
  * The page's tracking parameters, as sent, when each is a string the parameters' one rule keeps (or empty): a page
  * that sends anything else is not a card, and its request is dropped. The authorize request cleans them.
  */
-export function parseTracking(value: unknown): TrackingParameters | undefined {
+function parseTracking(value: unknown): TrackingParameters | undefined {
   if (!isRecord(value) || !hasExactlyKeys(value, [], trackingParameterNames)) return undefined;
   const tracking: Record<string, string> = {};
   for (const key of trackingParameterNames) {

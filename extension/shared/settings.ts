@@ -38,7 +38,7 @@ export const defaultSettings: ExtensionSettings =
   (typeof __FAN_POLLS_PARTNER_SETTINGS__ === 'undefined' ? undefined : __FAN_POLLS_PARTNER_SETTINGS__) ??
   sandboxSettings;
 
-export const settingsKey = 'settings';
+const settingsKey = 'settings';
 
 /** An http(s) origin with no path, query or credentials, or undefined. Plain http is for loopback only. */
 export function normaliseServiceUrl(value: unknown): string | undefined {

@@ -7,7 +7,7 @@ import '../poll-rows/fan-popup-poll-rows.ts';
 import { PopupActionEvent } from '../popup-action-event.ts';
 import { orderForPopup, pageOf } from '../poll-rows.ts';
 
-export const pollsPageSize = 8;
+const pollsPageSize = 8;
 
 /** The "My polls" tab: the fan's polls, open first, a page at a time, optionally only those the fan voted in. */
 export class FanPopupMyPolls extends LitElement {
