@@ -21,7 +21,7 @@ export const extensionRedirectUri = `https://${extensionId}.chromiumapp.org/`;
 export const geckoExtensionId = 'fan-polls@example.org';
 
 /** Firefox's redirect host: its `extensions.webextensions.identity.redirectDomain` preference's default. */
-export const firefoxRedirectDomain = 'extensions.allizom.org';
+const firefoxRedirectDomain = 'extensions.allizom.org';
 
 /**
  * The redirect `identity.getRedirectURL()` gives the extension in Firefox: `https://<hex SHA-1 of the add-on id>.

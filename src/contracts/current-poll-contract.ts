@@ -15,7 +15,7 @@ export const currentPollPath = `${pollsPath}/current`;
 export const currentPollPartnerParam = 'partnerIds[]';
 
 /** Most partners one question may name (a card's `partner-ids`); more are refused. */
-export const maxCurrentPollPartners = 10;
+const maxCurrentPollPartners = 10;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,7 +6,7 @@
 export const originCheckRoute = '/api/origin';
 
 /** The proxy's setting that lists the pages allowed to embed. */
-export const allowedOriginsSetting = 'FAN_POLLS_ALLOWED_ORIGINS';
+const allowedOriginsSetting = 'FAN_POLLS_ALLOWED_ORIGINS';
 
 export interface OriginCheck {
   /** The page's origin as the proxy saw it (`Origin`), or null without one. */

@@ -29,10 +29,10 @@ export const shareImageSize = { width: 1200, height: 630 } as const;
 export const shareBannerSize = { width: 480, height: 560 } as const;
 
 /** The placeholder a share target template must hold: the poll's id goes there. */
-export const shareTargetPlaceholder = '{pollId}';
+const shareTargetPlaceholder = '{pollId}';
 
 /** The campaign a share link's visit carries on to the partner's page unless the link names one. */
-export const shareCampaign = 'share';
+const shareCampaign = 'share';
 
 export function sharePagePath(pollId: string): string {
   return `${shareGroup}/polls/${encodeURIComponent(pollId)}`;

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
  * stored beside the build. Contents, not modification times, so a fresh clone or a `git checkout` that changes
  * nothing does not cost a rebuild, and an edit always does.
  */
-export const buildInputs = [
+const buildInputs = [
   'src',
   'widget',
   'extension',

@@ -45,7 +45,7 @@ const types: Readonly<Record<string, string>> = {
  * `strict-dynamic` passes trust to the modules they import (the widget's hashed chunks); `'self'` is the
  * allowlist older browsers fall back to. No inline script or style, no eval.
  */
-export function demoContentSecurityPolicy(
+function demoContentSecurityPolicy(
   proxyUrl: string,
   nonce?: string,
   bannerFrom: 'demo' | 'proxy' = 'demo',

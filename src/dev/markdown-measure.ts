@@ -10,7 +10,7 @@ export const markdownBudgetBytes = 200_000;
 export const medianSentenceBudgetWords = 22;
 
 /** Written by `npm run docs` from the code, so not counted. */
-export const generatedDocuments = ['docs/reference.md', 'docs/configuration.md'] as const;
+const generatedDocuments = ['docs/reference.md', 'docs/configuration.md'] as const;
 
 const skipped = new Set(['node_modules', 'dist', 'test-results']);
 
@@ -28,12 +28,12 @@ export function markdownFiles(root: string, folder = root): string[] {
 }
 
 /** The guides: what a reader reads to use or change the project (not the dated records, the changelog or figures). */
-export function isGuide(file: string): boolean {
+function isGuide(file: string): boolean {
   return !file.startsWith('docs/decisions/') && file !== 'CHANGELOG.md' && file !== 'BENCHMARKS.md';
 }
 
 /** The prose of a Markdown text as paragraphs and list items, one a line: no code, tables, headings or link targets. */
-export function proseOf(markdown: string): string[] {
+function proseOf(markdown: string): string[] {
   return markdown
     .replace(/```[\s\S]*?```/g, '')
     .replace(/<!--[\s\S]*?-->/g, '')

@@ -49,7 +49,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
 }
 
 /** A TCP port from 1 to 65535 (0, a free port, would leave the sandbox unable to register the proxy's callback). */
-export function parsePort(value: string, flag: string): number {
+function parsePort(value: string, flag: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 1 || port > 65_535) {
     throw new StartOptionError(`${flag} must be a port from 1 to 65535, not "${value}".`);

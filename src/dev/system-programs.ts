@@ -33,7 +33,7 @@ export function systemPrograms(env: NodeJS.ProcessEnv): SystemProgram[] {
 }
 
 /** Whether `path` is a file this process may run. */
-export function isExecutableFile(path: string): boolean {
+function isExecutableFile(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return statSync(path).isFile();

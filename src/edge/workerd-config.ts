@@ -15,7 +15,7 @@ export interface WorkerdConfigOptions {
 }
 
 /** A compatibility date the pinned `workerd` supports (it refuses later ones). */
-export const compatibilityDate = '2026-11-01';
+const compatibilityDate = '2026-11-01';
 
 /** The config: `workerd serve <file> --experimental` is not needed; everything used is stable. */
 export function workerdConfig(options: WorkerdConfigOptions): string {

@@ -69,7 +69,7 @@ export function authorizationServer(authUrl: string): oauth.AuthorizationServer 
 }
 
 /** `Authorization: Basic Base64(id:secret)` with no form-encoding, UTF-8 bytes. */
-export function rawClientSecretBasic(clientSecret: string): oauth.ClientAuth {
+function rawClientSecretBasic(clientSecret: string): oauth.ClientAuth {
   return (_as, client, _body, headers) => {
     headers.set(
       'authorization',
@@ -78,7 +78,7 @@ export function rawClientSecretBasic(clientSecret: string): oauth.ClientAuth {
   };
 }
 
-export function clientAuthentication(
+function clientAuthentication(
   placement: ClientAuthPlacement,
   encoding: BasicCredentialEncoding,
   clientSecret: string,

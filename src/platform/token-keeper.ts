@@ -29,7 +29,7 @@ export interface TokenKeeperOptions {
 }
 
 export const defaultRefreshMarginMs = 60_000;
-export const tokenRetryDefaults = { baseMs: 1000, maxMs: 10_000, jitter: 0.25 } as const;
+const tokenRetryDefaults = { baseMs: 1000, maxMs: 10_000, jitter: 0.25 } as const;
 
 export class TokenKeeper {
   readonly #options: TokenKeeperOptions;

@@ -64,7 +64,7 @@ export function fetchPollsFromProxy(
 const readingFromProxy = 'Reading polls from the proxy';
 
 /** The proxy client's error as the PlatformError the store understands. */
-export function errorFromProxyAnswer(error: ProxyClientError, now: number): PlatformError {
+function errorFromProxyAnswer(error: ProxyClientError, now: number): PlatformError {
   if (error.code === proxyUnreachable) return errorFromFetchFailure(error.cause, readingFromProxy);
   const status = error.status ?? 0;
   const proxyCode = error.code === proxyUnexpectedAnswer ? undefined : error.code;

@@ -7,7 +7,7 @@ export interface Scheduler {
 }
 
 /** Browsers clamp longer delays to 0 (a 32-bit signed millisecond count), so longer waits are cut to this. */
-export const longestTimerDelayMs = 2 ** 31 - 1;
+const longestTimerDelayMs = 2 ** 31 - 1;
 
 /** Real time; globals are looked up at call time so that test fake timers (`vi.useFakeTimers()`) apply. */
 export const systemScheduler: Scheduler = {

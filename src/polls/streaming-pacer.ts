@@ -30,9 +30,9 @@ export interface StreamingPacerOptions extends AdaptivePacerOptions {
   readonly reconnect?: Partial<BackoffSettings>;
 }
 
-export const defaultReadyWithinMs = 5000;
+const defaultReadyWithinMs = 5000;
 const changeAfterMs = 250;
-export const defaultReconnect: BackoffSettings = { baseMs: 5000, capMs: 120_000, minMs: 1000 };
+const defaultReconnect: BackoffSettings = { baseMs: 5000, capMs: 120_000, minMs: 1000 };
 
 /**
  * The live store's pacing with the page's one stream of its polls: the polls the stream carries are not read at all
@@ -168,11 +168,20 @@ class StreamingPacer implements LivePacer {
     else handle.close();
   }
 
-  /** Subscribed polls that can still change, lower case and sorted (the proxy's order). */
+  /**
+   * Subscribed polls known to be able to still change, lower case and sorted (the proxy's order). A poll not read yet
+   * waits for its first read (due at once): a list of earlier results would otherwise join the stream and leave it
+   * again as soon as its copies say they are disclosed.
+   */
   #wantedIds(): string[] {
     const ids = new Set<string>();
     for (const [id, entry] of this.#host.entries)
-      if (entry.listeners.size > 0 && !finished(entry, this.#host.scheduler.now())) ids.add(id.toLowerCase());
+      if (
+        entry.listeners.size > 0 &&
+        entry.lastGood !== undefined &&
+        !finished(entry, this.#host.scheduler.now())
+      )
+        ids.add(id.toLowerCase());
     return [...ids].sort();
   }
 
@@ -223,8 +232,7 @@ class StreamingPacer implements LivePacer {
 }
 
 /** A poll that cannot change any more (disclosed, cancelled): no stream needs to carry it. */
-function finished(entry: PollEntry, now: number): boolean {
-  if (entry.lastGood === undefined) return false;
+function finished(entry: PollEntry & { lastGood: Poll }, now: number): boolean {
   const phase = pollTimeline(entry.lastGood, now).phase;
   return phase === 'disclosed' || phase === 'cancelled';
 }

@@ -85,7 +85,7 @@ export interface ProxyDeps {
 export const staleOnSlowMs = 1500;
 
 /** The largest request body any route takes. */
-export const maxBodyBytes = 16 * 1024;
+const maxBodyBytes = 16 * 1024;
 
 export interface ProxyApp {
   readonly app: Hono;

@@ -8,7 +8,7 @@ import { shareRouteGroups } from '../contracts/share-contract.ts';
  * reads and the drawn card, the banner's page and the widget's files, the configurator's page and files, a poll's share
  * page and image and the oEmbed answer. Each of them sets its own policy.
  */
-export const cacheableRouteGroups: readonly string[] = [
+const cacheableRouteGroups: readonly string[] = [
   proxyRouteGroups.polls,
   proxyRouteGroups.widget,
   proxyRouteGroups.configurator,
@@ -20,7 +20,7 @@ export const cacheableRouteGroups: readonly string[] = [
 export const privateAnswerPolicy = 'private, no-store';
 
 /** Paths inside a cacheable group that no cache may keep: the live poll stream (`no-store` of its own too). */
-export const uncacheablePaths: readonly string[] = [pollStreamPath];
+const uncacheablePaths: readonly string[] = [pollStreamPath];
 
 export const isInCacheableGroup = (path: string): boolean =>
   cacheableRouteGroups.some((group) => path === group || path.startsWith(`${group}/`)) &&

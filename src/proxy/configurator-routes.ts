@@ -69,7 +69,7 @@ export function configuratorRoutes(
  * Its scripts by nonce (and what they import, `strict-dynamic`: the widget from this proxy), Lit's adopted styles,
  * polls and logos as the widget reads them, the banner's iframe from this proxy, and no framing of the configurator.
  */
-export function configuratorSecurityPolicy(nonce: string): string {
+function configuratorSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,

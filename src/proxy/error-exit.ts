@@ -62,7 +62,7 @@ export function errorExit(logger: ProxyLogger, now: () => number, metrics: Proxy
 
 const expectedInABadMinute = new Set(['state_unavailable', 'upstream_throttled', 'vote_not_sent']);
 
-export function toProxyError(error: unknown, now: number): ProxyError {
+function toProxyError(error: unknown, now: number): ProxyError {
   if (error instanceof ProxyError) return error;
   if (error instanceof PlatformError) return fromPlatformError(error, now);
   if (error instanceof HTTPException) {

@@ -124,8 +124,8 @@ function voteFailure(error: unknown, attempt: VoteAttempt, now: number): unknown
  * (a re-read of the fan's poll when the vote's answer is lost included) answers within 8 s, so the card hears an
  * outcome ("counted", "refused" or "check the poll") before it gives up, never a vote it reports failed that counted.
  */
-export const voteRequestDeadlineMs = 5500;
-export const voteRouteDeadlineMs = 8000;
+const voteRequestDeadlineMs = 5500;
+const voteRouteDeadlineMs = 8000;
 
 /**
  * The client never retries a vote. One case is certain, not in doubt: the gateway refused the token (401), so the

@@ -60,7 +60,7 @@ function jsonString(text: string): string {
 }
 
 /** Replaces every occurrence of a known secret by `[redacted]`. */
-export function scrubberFor(secrets: readonly string[]): (text: string) => string {
+function scrubberFor(secrets: readonly string[]): (text: string) => string {
   const known = secrets.filter((secret) => secret.length >= 4);
   // `includes` first: almost no line holds a secret, and splitting every field of every line costs.
   return (text) => {

@@ -84,7 +84,7 @@ export interface PlatformGuard {
 /** The header on the guard's own refusals: a request it holds never left the proxy. */
 export const heldHeader = 'X-Fan-Polls-Held';
 /** The `code` of the guard's own refusal body. */
-export const heldCode = 'held';
+const heldCode = 'held';
 
 interface Breaker {
   failures: number;

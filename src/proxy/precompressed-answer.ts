@@ -7,7 +7,7 @@ import type { FileReader } from './file-reader.ts';
  * The build's compressed copy of `path` in the coding this client prefers, when there is one (`precompressFolder`
  * writes them); undefined otherwise, and the file goes out as it is.
  */
-export async function precompressedCopy(
+async function precompressedCopy(
   c: Context,
   read: FileReader,
   path: string,

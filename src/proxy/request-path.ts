@@ -22,7 +22,7 @@ export function pathInGroup(c: Context, group: string): string {
 }
 
 /** `decodeURIComponent`, with a bad escape or a control character as `bad_request`. */
-export function decodePath(path: string): string {
+function decodePath(path: string): string {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

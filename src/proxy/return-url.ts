@@ -12,7 +12,7 @@ import {
  * undefined: the proxy then ends on its own page and never redirects, so it is no open redirect. The address is
  * returned as `URL` writes it, the form the browser will parse back the same way.
  */
-export function allowedReturnUrl(
+function allowedReturnUrl(
   raw: string,
   origin: string,
   isAllowedPage: (origin: string) => boolean,

@@ -154,7 +154,7 @@ function drawnFramePage(c: Context, runtime: ProxyRuntime, drawn: RenderedFrameP
  * that frames it). A page with its card drawn allows that card's inline styles by their hashes (`styleSources`), which
  * stay valid however long the page is cached, where a nonce would not.
  */
-export function framePageSecurityPolicy(runtime: ProxyRuntime, styleSources: readonly string[] = []): string {
+function framePageSecurityPolicy(runtime: ProxyRuntime, styleSources: readonly string[] = []): string {
   const { config } = runtime;
   const proxyOrigin = new URL(config.publicUrl).origin;
   return [

@@ -2,7 +2,7 @@ import { ProxyError } from './errors.ts';
 import type { FileReader } from './file-reader.ts';
 
 /** Beside the built widget: `{ "version": "<the widget's version>" }`, written by the widget build. */
-export const widgetVersionFile = 'version.json';
+const widgetVersionFile = 'version.json';
 
 /**
  * A path under `/widget/` with its version taken off: `v0.1.0/fan-polls.js` is `fan-polls.js`. A snippet pinned to

@@ -47,7 +47,7 @@ function changedLines(before: string, after: string): string[] {
 }
 
 /** The world of a dry run: reads and read-only git commands as they are; every change printed, none made. */
-export function dryRunWorld(world: ReleaseWorld): ReleaseWorld {
+function dryRunWorld(world: ReleaseWorld): ReleaseWorld {
   return {
     readFile: (path) => world.readFile(path),
     askGit: (args) => world.askGit(args),

@@ -14,7 +14,7 @@ const dayMs = 86_400_000;
 /** Tracking combinations counted per poll and day; the rest count under one `(other)` combination. */
 export const maxCombinationsPerPollDay = 1000;
 /** Polls counted per day; the rest count under one `(other)` poll (a page may name any poll id). */
-export const maxPollsPerDay = 1000;
+const maxPollsPerDay = 1000;
 /** Known members of the day's lists this instance remembers, so that a known combination costs one increment. */
 const rememberedMax = 50_000;
 /** The poll segment of sign-ins that named no poll, and of polls past the day's bound. */

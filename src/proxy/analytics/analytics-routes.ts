@@ -15,7 +15,7 @@ import { buildReport, readReportQuery, reportCsv } from './analytics-report.ts';
 import { dashboardCss, dashboardHtml, dashboardScript, dashboardSecurityPolicy } from './dashboard-page.ts';
 
 /** How long a page view's card counts once: a replay within it adds nothing. */
-export const seenOnceMs = 6 * 60 * 60_000;
+const seenOnceMs = 6 * 60 * 60_000;
 
 const path = (route: string) => routeInGroup(analyticsRouteGroup, route);
 const dashboard = analyticsPaths.analyticsDashboard;

@@ -3,7 +3,7 @@ import type { DrawnCardQuery } from '../../contracts/drawn-card-contract.ts';
 import { viewPoll, type PollPhase, type PollView } from '../../polls/poll-view.ts';
 
 /** Longest question or answer text drawn or put in a meta tag (in characters); longer text is cut with "…". */
-export const shareTextMaxLength = 200;
+const shareTextMaxLength = 200;
 /** Answers drawn in the image; more are summed up as "+ N more answers". */
 export const shareImageMaxAnswers = 4;
 

@@ -97,7 +97,7 @@ async function startDrawing(loadAssets: () => Promise<ShareImageAssets>): Promis
 const margin = { top: 40, side: 64, bottom: 36, stripe: 14 } as const;
 
 /** The image's markup: the club's badge and name, the phase, the question, the answers (with bars where shown). */
-export function shareImageMarkup(card: ShareCard): Box {
+function shareImageMarkup(card: ShareCard): Box {
   const many = card.answers.length > shareImageMaxAnswers;
   const shown = card.answers.slice(0, many ? shareImageMaxAnswers - 1 : shareImageMaxAnswers);
   const rest = card.answers.length - shown.length;

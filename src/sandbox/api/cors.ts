@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sandboxChoices } from '../choices.ts';
 
 /** WSO2's default CORS configuration: any origin, no credentials, preflights answered by the gateway itself. */
-export const corsHeaders = {
+const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET,PUT,POST,DELETE,PATCH,OPTIONS',
   'Access-Control-Allow-Headers':

@@ -8,7 +8,7 @@ export interface GatewayErrorBody {
   readonly nextAccessTime?: string;
 }
 
-export const invalidTokenChallenge =
+const invalidTokenChallenge =
   'Bearer realm="WSO2 API Manager", error="invalid_token", error_description="The provided token is invalid"';
 
 export const gatewayErrors = {
@@ -60,7 +60,7 @@ export function incorrectTokenType(apiContext: string, version: string): Gateway
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** WSO2's throttle time format: `2026-Sep-02 00:00:00+0000 UTC`. */
-export function formatNextAccessTime(epochMs: number): string {
+function formatNextAccessTime(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number): string => String(value).padStart(2, '0');
   return (

@@ -48,7 +48,7 @@ function op(
 }
 
 /** `/polls/1.0.8`, `/user/1.0.0`, `/survey/1.0.0`: the API contexts with their version segment. */
-export const deployedApiPrefixes: readonly string[] = [
+const deployedApiPrefixes: readonly string[] = [
   ...new Set(gatewayOperations.map((operation) => operation.apiContext)),
 ];
 
