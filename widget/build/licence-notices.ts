@@ -25,7 +25,7 @@ const allowedLicences = new Set([
 /** What a build has bundled so far, by package and version: the widget's entries are builds of their own. */
 const bundled = new Map<string, Map<string, Dependency>>();
 
-export function noticesText(dependencies: readonly Dependency[]): string {
+function noticesText(dependencies: readonly Dependency[]): string {
   const header = [
     'Fan Polls bundles the following third-party packages, each under its own licence.',
     dependencies.length === 0 ? 'None: this build bundles no third-party code.' : '',

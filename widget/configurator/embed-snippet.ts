@@ -49,7 +49,7 @@ export interface EmbedSnippet {
 }
 
 /** The widest viewport the narrow height is for (phones), and the width the configurator measures it at. */
-export const narrowViewport = 480;
+const narrowViewport = 480;
 export const narrowMeasureWidth = 360;
 
 const tags = { card: 'fan-poll', list: 'fan-poll-list', banner: 'fan-poll-frame' } as const;
@@ -137,7 +137,7 @@ function headLines(
  * exactly as the entry asks for it (`widget/delivery/drawn-cards.ts`), so that the card paints from it one round trip
  * after the HTML with no element code, and `modulepreload` for the entry and the hydrating bundle that makes it live.
  */
-export function drawnCardPreloadLines(
+function drawnCardPreloadLines(
   proxyUrl: string,
   version: string,
   pollId: string,
@@ -202,7 +202,7 @@ export function reservedSpace(choice: EmbedChoice): [string, string][] {
 }
 
 /** The declarations that change on a phone, when its height differs from the wide one; else undefined. */
-export function narrowReservedSpace(choice: EmbedChoice): [string, string][] | undefined {
+function narrowReservedSpace(choice: EmbedChoice): [string, string][] | undefined {
   const height = choice.narrowMinHeight;
   if (height === undefined || height === choice.minHeight) return undefined;
   return [[choice.embed === 'list' ? 'min-height' : '--fan-poll-min-height', `${height}px`]];

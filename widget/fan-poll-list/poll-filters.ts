@@ -1,7 +1,7 @@
 import type { ListFilterName, ListIdName } from './list-attributes.ts';
 
 /** The query parameter each filter attribute of `<fan-poll-list>` becomes. */
-export const listFilterAttributes: Readonly<Record<ListFilterName, string>> = {
+const listFilterAttributes: Readonly<Record<ListFilterName, string>> = {
   search: 'search',
   'quorum-reached': 'quorumReached',
   bound: 'bound',
@@ -20,7 +20,7 @@ export const listFilterAttributes: Readonly<Record<ListFilterName, string>> = {
 };
 
 /** Attributes holding lists of ids (space or comma separated). */
-export const listIdAttributes: Readonly<Record<ListIdName, string>> = {
+const listIdAttributes: Readonly<Record<ListIdName, string>> = {
   'partner-ids': 'partnerIds[]',
   ids: 'ids[]',
 };

@@ -29,7 +29,7 @@ export interface CurrentCard extends HTMLElement {
  * How often a card asks again while nothing it shows changes phase: a new poll may open meanwhile. The proxy answers
  * from its cached list, so a crowd of cards costs the platform one list read per freshness window at most.
  */
-export const currentPollPaceMs = 30_000;
+const currentPollPaceMs = 30_000;
 
 /** The questions in flight, by proxy and path: the page's cards of the same clubs share one. */
 const inFlight = new Map<string, Promise<unknown>>();

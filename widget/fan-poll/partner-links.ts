@@ -15,7 +15,7 @@ export type PartnerLinkSetting = (typeof partnerLinkAttributes)[number];
 export type PartnerLinkAttribute = 'next-href' | 'get-tokens-href' | 'verify-href';
 
 /** Where the poll's address goes in a `verify-href` template, URL-encoded. */
-export const addressPlaceholder = '{address}';
+const addressPlaceholder = '{address}';
 
 /** Warned once per element and attribute value (a card renders often). */
 const warned = new WeakMap<Element, Set<string>>();

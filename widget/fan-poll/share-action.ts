@@ -23,7 +23,7 @@ export interface SharingCard extends HTMLElement {
 const copied = new WeakMap<SharingCard, string>();
 
 /** The poll's share link for this card, or undefined without a proxy. */
-export function shareUrl(card: SharingCard, pollId: string): string | undefined {
+function shareUrl(card: SharingCard, pollId: string): string | undefined {
   const proxy = card.proxyUrl;
   if (!proxy) return undefined;
   const url = new URL(proxy.replace(/\/+$/, '') + sharePagePath(pollId));
