@@ -2,6 +2,7 @@
 import { serveDemo, type RunningDemo } from '../../src/dev/demo-server.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
 import { freePort } from '../support/free-port.ts';
+import { makeTestCertificate, terminateTls } from '../support/https-terminator.ts';
 export { ensureWidgetBuilt } from '../support/vite-build.ts';
 
 export interface WidgetStack extends SandboxAndProxy {
@@ -19,9 +20,18 @@ export interface WidgetStackOptions {
   readonly crossSite?: boolean;
   /** Where the demo's banner comes from (`serveDemo`'s `bannerFrom`; default: the demo's own origin). */
   readonly bannerFrom?: 'demo' | 'proxy';
+  /**
+   * `true`: the demo page and the proxy are served over https (a certificate made at test time, TLS terminated in
+   * front of each), the page as `https://localhost:<port>` and the proxy as `https://127.0.0.1:<port>`, two sites.
+   * The sandbox stays on plain http: the proxy calls it server-side and its consent page is top-level.
+   */
+  readonly https?: boolean;
+  /** With `https`: sees the head of each request the proxy gets (its cookies included). */
+  readonly watchProxyRequest?: (head: string) => void;
 }
 
 export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
+  if (options.https) return startHttpsWidgetStack(options);
   let proxyUrl = '';
   // The demo page before the proxy: the proxy allows the demo's origin, the demo learns the proxy's URL later.
   const served = await serveDemo({
@@ -62,6 +72,47 @@ export async function startStackAllowing(
     },
     proxy: { port: proxyPort, env: { FAN_POLLS_ALLOWED_ORIGINS: pageOrigin, ...options.env } },
   });
+}
+
+/** The widget stack over https, the page on another site than the proxy (`WidgetStackOptions.https`). */
+async function startHttpsWidgetStack(options: WidgetStackOptions): Promise<WidgetStack> {
+  const certificate = makeTestCertificate();
+  let proxyUrl = '';
+  let plainProxyUrl = '';
+  const served = await serveDemo({
+    port: 0,
+    proxyUrl: () => proxyUrl,
+    ...(options.bannerFrom && { bannerFrom: options.bannerFrom }),
+    // The demo's own reads of the proxy (its live polls) skip the self-signed certificate: plain http on loopback.
+    fetch: (input, init) =>
+      fetch((input instanceof Request ? input.url : input.toString()).replace(proxyUrl, plainProxyUrl), init),
+  });
+  const demoTls = await terminateTls(certificate, Number(new URL(served.url).port));
+  const demoUrl = `https://localhost:${String(demoTls.port)}`;
+  const [proxyPort, proxyTlsPort] = [await freePort(), await freePort()];
+  proxyUrl = `https://127.0.0.1:${String(proxyTlsPort)}`;
+  const stack = await startSandboxAndProxy({
+    sandbox: {
+      ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
+      extraRedirectUris: [`${proxyUrl}/auth/callback`],
+    },
+    proxy: {
+      port: proxyPort,
+      env: { FAN_POLLS_ALLOWED_ORIGINS: demoUrl, FAN_POLLS_PUBLIC_URL: proxyUrl },
+    },
+  });
+  plainProxyUrl = stack.proxy.url;
+  const proxyTls = await terminateTls(certificate, proxyPort, proxyTlsPort, options.watchProxyRequest);
+  return {
+    ...stack,
+    proxy: { ...stack.proxy, url: proxyUrl },
+    demo: { url: demoUrl, close: () => served.close() },
+    close: async () => {
+      await Promise.all([demoTls.close(), proxyTls.close()]);
+      await served.close();
+      await stack.close();
+    },
+  };
 }
 
 /**

@@ -14,8 +14,21 @@ export function webkitInstalled(): boolean {
 
 /** Xvfb and WebKitWebDriver, running until `close()`; each `newSession()` is a fresh MiniBrowser (no cookies). */
 export interface WebKitDriver {
-  newSession(): Promise<WebDriverSession>;
+  /** The private X display the browsers draw on (`:N`). */
+  readonly display: string;
+  newSession(options?: WebKitSessionOptions): Promise<WebDriverSession>;
   close(): Promise<void>;
+}
+
+export interface WebKitSessionOptions {
+  /** The test stack's self-signed https certificate is taken. */
+  readonly acceptInsecureCerts?: boolean;
+  /**
+   * Intelligent Tracking Prevention on (MiniBrowser's `--enable-itp`), as in Safari: no third-party cookie at all.
+   * Without it, WebKitGTK's default (`no-third-party`) still sends its cookies to a third-party site that
+   * has cookies from a visit of its own.
+   */
+  readonly itp?: boolean;
 }
 
 export async function startWebKitDriver(): Promise<WebKitDriver> {
@@ -32,9 +45,14 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
   await waitUntilReady(driverUrl);
   const sessions: WebDriverSession[] = [];
   return {
-    async newSession() {
+    display,
+    async newSession(options = {}) {
       const session = await WebDriverSession.create(driverUrl, {
-        'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+        'webkitgtk:browserOptions': {
+          binary: miniBrowser,
+          args: ['--automation', ...(options.itp === true ? ['--enable-itp'] : [])],
+        },
+        ...(options.acceptInsecureCerts === true && { acceptInsecureCerts: true }),
       });
       sessions.push(session);
       return session;

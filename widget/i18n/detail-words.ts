@@ -19,4 +19,5 @@ export type ActionErrorKey =
   | 'signInHere'
   | 'popupBlocked'
   | 'cookiesBlocked'
+  | 'cookiesAsk'
   | 'signOutFailed';

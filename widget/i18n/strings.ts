@@ -94,6 +94,8 @@ export interface DetailStrings {
   readonly popupBlocked: string;
   /** Signed in at the platform, but the browser refuses the proxy's cookies on this page: what the fan can do. */
   readonly cookiesBlocked: string;
+  /** The same, in a frame whose next sign-in click asks the browser to let it keep the fan signed in. */
+  readonly cookiesAsk: string;
   readonly signedInAs: (user: string) => string;
   readonly signOut: string;
   readonly switchAccount: string;

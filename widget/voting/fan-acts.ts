@@ -12,7 +12,7 @@ import { followSession } from '../fan-poll/session-follow.ts';
 import { followVoteStatus, signInFailure, voteFailure } from '../fan-poll/vote-outcome.ts';
 import { followFanVote, shareFanVote, type FanKey, type FanVote } from '../session/fan-votes.ts';
 import { pageSession } from '../session/page-session.ts';
-import { proxyVoteChannel } from './proxy-channel.ts';
+import { proxyVoteChannel, type ProxyVoteChannel } from './proxy-channel.ts';
 import {
   canLeaveForSignIn,
   comeBackFromSignIn,
@@ -222,7 +222,13 @@ function proxySessionOf(steps: VotingSteps, channel: VoteChannel): string | unde
 
 export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel): void {
   const { host, hooks } = steps;
-  if ((run.fan.redirectSignIn || redirectAsked(host)) && proxySessionOf(steps, channel)) {
+  // A frame about to ask the browser for its cookies (`storage-access.ts`) asks from this click, no trip away.
+  const asksStorageAccess = (channel as Partial<ProxyVoteChannel>).asksStorageAccess?.() === true;
+  if (
+    (run.fan.redirectSignIn || redirectAsked(host)) &&
+    proxySessionOf(steps, channel) &&
+    !asksStorageAccess
+  ) {
     leaveForSignIn(steps, run);
     return;
   }

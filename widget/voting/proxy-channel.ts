@@ -7,10 +7,11 @@ import {
 import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { sessionPath, signInPath, userPollPath, votePath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
-import { appendTracking } from '../../src/contracts/tracking.ts';
+import { appendTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
 import { appendCardOfSignIn } from './sign-in-params.ts';
 import { popupSignIn } from './popup-sign-in.ts';
 import { redeemHandoff } from './redeem-handoff.ts';
+import { askableCookiesBlocked, canAskStorageAccess, requestStorageAccess } from './storage-access.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
@@ -20,6 +21,8 @@ import { stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-er
 export interface ProxyVoteChannel extends VoteChannel {
   /** True once this page holds the session (see `redeemHandoff`); else a `WidgetError`. */
   redeemHandoff(handoff: string): Promise<boolean>;
+  /** The next sign-in asks the browser for this frame's cookies (`storage-access.ts`), not for a sign-in. */
+  asksStorageAccess(): boolean;
 }
 
 const proxies = new Map<string, ProxyVoteChannel>();
@@ -59,24 +62,50 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
     return signedInBody(await call(sessionPath));
   }
 
+  // Set once a sign-in's cookie did not stick in a frame that can ask the browser for it.
+  let askStorageAccess = false;
+  /** A `cookies-blocked` in a frame of the proxy's origin: the next click asks for its cookies. */
+  function noteBlockedCookies(error: unknown): never {
+    if (
+      error instanceof WidgetError &&
+      error.code === 'cookies-blocked' &&
+      canAskStorageAccess(proxyOrigin)
+    ) {
+      askStorageAccess = true;
+      throw askableCookiesBlocked(error);
+    }
+    throw error;
+  }
+
+  function popupSignInFrom(tracking: TrackingParameters, pollId: string | undefined): Promise<boolean> {
+    // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
+    const params = new URLSearchParams({ origin: location.origin, handoff: '1' });
+    appendCardOfSignIn(params, tracking, pollId);
+    const popup = window.open(
+      `${proxy.url(signInPath)}?${params}`,
+      'fan-polls-sign-in',
+      'popup,width=480,height=680',
+    );
+    if (!popup) return Promise.reject(new WidgetError('popup-blocked', 'The sign-in window was blocked.'));
+    // In the same details chunk as this channel: its message listener is added at once, before any message of the
+    // popup can arrive.
+    return popupSignIn(popup, proxyOrigin, { call, isSignedIn }).catch(noteBlockedCookies);
+  }
+
   return {
     via: 'popup',
     isSignedIn,
     signIn(tracking, pollId) {
-      // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
-      const params = new URLSearchParams({ origin: location.origin, handoff: '1' });
-      appendCardOfSignIn(params, tracking, pollId);
-      const popup = window.open(
-        `${proxy.url(signInPath)}?${params}`,
-        'fan-polls-sign-in',
-        'popup,width=480,height=680',
-      );
-      if (!popup) return Promise.reject(new WidgetError('popup-blocked', 'The sign-in window was blocked.'));
-      // In the same details chunk as this channel: its message listener is added at once, before any message of the
-      // popup can arrive.
-      return popupSignIn(popup, proxyOrigin, { call, isSignedIn });
+      if (!askStorageAccess) return popupSignInFrom(tracking, pollId);
+      // Straight from the click, the browser's prompt; granted, the session the sign-in left on the proxy's site
+      // answers, else a sign-in of its own (a window the browser may still open).
+      return requestStorageAccess().then(async () => {
+        askStorageAccess = false;
+        return (await isSignedIn()) || popupSignInFrom(tracking, pollId);
+      });
     },
-    redeemHandoff: (handoff) => redeemHandoff({ call, isSignedIn }, handoff),
+    redeemHandoff: (handoff) => redeemHandoff({ call, isSignedIn }, handoff).catch(noteBlockedCookies),
+    asksStorageAccess: () => askStorageAccess,
     async fanView(pollId) {
       const body = await call(userPollPath(pollId));
       return fanViewOf(isRecord(body) ? body.data : undefined);

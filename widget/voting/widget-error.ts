@@ -31,6 +31,12 @@ export type WidgetErrorCode = (typeof widgetErrorCodes)[number];
  */
 export const stateUnavailable = 'state_unavailable';
 
+/**
+ * The cause of a `cookies-blocked` after which the card's next sign-in click asks the browser for the frame's cookies
+ * (`storage-access.ts`): the card's words say so.
+ */
+export const storageAccessAskable = 'storage-access-askable';
+
 /** The widget's one error type: `code` is what the card branches on, `cause` keeps the original. */
 export class WidgetError extends Error {
   override readonly name = 'WidgetError';

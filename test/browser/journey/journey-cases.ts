@@ -16,8 +16,16 @@ export interface JourneyCase {
 export const cookiesBlockedMessage =
   'Your browser does not let this site keep you signed in. Vote on the club’s own site, or allow cookies for this site.';
 
+/**
+ * What the banner (a frame of the proxy's origin, where the browser has the Storage Access API) says instead: its
+ * next tap asks the browser. Over plain http (these cases) WebKit has no `Secure` cookie to give it, and Firefox with
+ * third-party cookies blocked refuses at once; `widget-storage-access-webkit.test.ts` follows the tap over https.
+ */
+export const storageAccessAskMessage =
+  'Your browser asks before this poll may keep you signed in. Tap “Sign in to vote” again, then allow it.';
+
 const voted = { card: 'voted', banner: 'voted' };
-const refused = { card: cookiesBlockedMessage, banner: cookiesBlockedMessage };
+const refused = { card: cookiesBlockedMessage, banner: storageAccessAskMessage };
 
 export const journeyCases: readonly JourneyCase[] = [
   { engine: 'chromium', site: 'same-site', thirdPartyCookies: 'allowed', expected: voted },

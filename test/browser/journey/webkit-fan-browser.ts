@@ -8,12 +8,15 @@ import {
   type WebDriverElement,
   type WebDriverSession,
 } from '../../support/webdriver-session.ts';
-import type { WebKitDriver } from '../../support/webkit.ts';
+import type { WebKitDriver, WebKitSessionOptions } from '../../support/webkit.ts';
 import { findTarget, type Target } from '../../support/find-target.ts';
 import type { FanBrowser, FanWindow } from './fan-browser.ts';
 
-export async function webkitFanBrowser(driver: WebKitDriver): Promise<FanBrowser> {
-  const session = await driver.newSession();
+export async function webkitFanBrowser(
+  driver: WebKitDriver,
+  options?: WebKitSessionOptions,
+): Promise<FanBrowser> {
+  const session = await driver.newSession(options);
   return {
     engine: 'webkit',
     async open(url) {
