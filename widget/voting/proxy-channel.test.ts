@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrfHeaderName, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { cardDetails } from '../fan-poll/details-part.ts';
 import { proxyChannel } from './proxy-channel.ts';
-import { WidgetError } from './widget-error.ts';
+import { storageAccessAskable, WidgetError } from './widget-error.ts';
 
 const proxyUrl = 'https://polls.club.example/';
 const proxyOrigin = 'https://polls.club.example';
@@ -193,6 +193,65 @@ describe('proxy channel sign-in', () => {
     await expect(proxyChannel(proxyUrl, fakeProxy({}).fetchImpl).signIn({})).rejects.toMatchObject({
       code: 'popup-blocked',
     });
+  });
+});
+
+describe('proxy channel in a frame of the proxy’s origin, where the browser dropped the cookie', () => {
+  /** This document as a frame on the proxy's origin with the Storage Access API; `grant` answers its request. */
+  function inProxyFrame(grant: boolean) {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    const request = vi.fn(() =>
+      grant ? Promise.resolve() : Promise.reject(new DOMException('', 'NotAllowedError')),
+    );
+    Object.defineProperty(document, 'requestStorageAccess', { value: request, configurable: true });
+    return request;
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+  });
+
+  /** A sign-in whose handoff the proxy took but whose cookie the browser dropped; then the session is `later`. */
+  async function unstuckSignIn(later: boolean) {
+    const { post, opened } = fakePopup();
+    let signedIn = false;
+    const { fetchImpl } = fakeProxy({
+      [`POST ${proxyRoutes.sessionHandoff}`]: () => json({ signedIn: true, userId: 'u1' }),
+      [`GET ${proxyRoutes.session}`]: () => json({ signedIn }),
+    });
+    const channel = proxyChannel(location.origin, fetchImpl);
+    const first = channel.signIn({});
+    post({ type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: code }, { origin: location.origin });
+    const error: unknown = await first.catch((failure: unknown) => failure);
+    signedIn = later;
+    return { channel, error, opened };
+  }
+
+  it('says the next tap asks, and that tap asks the browser, then reads the session the sign-in left', async () => {
+    const request = inProxyFrame(true);
+    const { channel, error, opened } = await unstuckSignIn(true);
+    expect(error).toMatchObject({ code: 'cookies-blocked', cause: storageAccessAskable });
+    expect(channel.asksStorageAccess()).toBe(true);
+    await expect(channel.signIn({})).resolves.toBe(true);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveLength(1);
+    expect(channel.asksStorageAccess()).toBe(false);
+  });
+
+  it('keeps today’s cookies-blocked where the browser refuses', async () => {
+    inProxyFrame(false);
+    const { channel } = await unstuckSignIn(false);
+    const error: unknown = await channel.signIn({}).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(WidgetError);
+    expect(error).toMatchObject({ code: 'cookies-blocked' });
+    expect((error as WidgetError).cause).not.toBe(storageAccessAskable);
+  });
+
+  it('never asks from the page itself (only the proxy’s own frame can be given its cookies)', async () => {
+    Object.defineProperty(document, 'requestStorageAccess', { value: vi.fn(), configurable: true });
+    const { channel, error } = await unstuckSignIn(false);
+    expect((error as WidgetError).cause).toBeUndefined();
+    expect(channel.asksStorageAccess()).toBe(false);
   });
 });
 
