@@ -3,20 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 const sizes = [16, 32, 48, 128];
 const badge = [0x1d, 0x4e, 0xd8];
 const bar = [0xff, 0xff, 0xff];
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, checksum]);
-}
 
 function pixel(size: number, x: number, y: number): number[] {
   const centre = size / 2;
@@ -37,22 +28,11 @@ function pixel(size: number, x: number, y: number): number[] {
 }
 
 function png(size: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(6, 9); // RGBA
-  const rows: number[] = [];
+  const image = new PNG({ width: size, height: size });
   for (let y = 0; y < size; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < size; x += 1) rows.push(...pixel(size, x, y));
+    for (let x = 0; x < size; x += 1) image.data.set(pixel(size, x, y), (y * size + x) * 4);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return PNG.sync.write(image);
 }
 
 const folder = resolve(dirname(fileURLToPath(import.meta.url)), '../../public/extension/icons');
