@@ -56,8 +56,11 @@ let store: LivePollStore;
 let states: LivePollState[];
 let start: number;
 
-/** The page's store with the stream (`random`: the reconnect's jitter draw), one card subscribed. */
-function pageWithStream(random = () => 1): void {
+/**
+ * The page's store with the stream (`random`: the reconnect's jitter draw; `readMs`: how long a read takes), one card
+ * subscribed.
+ */
+function pageWithStream(random = () => 1, readMs = 0): void {
   signals = new ManualPageSignals();
   reads = [];
   start = Date.now();
@@ -66,7 +69,12 @@ function pageWithStream(random = () => 1): void {
       fetchPolls: (ids) => {
         reads.push(Date.now() - start);
         expect(ids).toEqual([id]);
-        return Promise.resolve(Object.assign([withVotes(1)], { freshForMs: 4900 }));
+        const answer = Object.assign([withVotes(1)], { freshForMs: 4900 });
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            resolve(answer);
+          }, readMs),
+        );
       },
       signals,
     },
@@ -109,9 +117,20 @@ describe('the page’s live stream in the store', () => {
     expect(TestEventSource.opened).toHaveLength(1);
   });
 
+  it('opens no stream for a poll whose first read says it is disclosed (a list of earlier results)', async () => {
+    vi.setSystemTime(t.afterDisclosure);
+    // The read takes longer than the page takes to gather its cards for the stream.
+    pageWithStream(() => 1, 400);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(shownVotes()).toBe(1);
+    expect(TestEventSource.opened).toHaveLength(0);
+  });
+
   it('falls back to one read per pace when no first event comes within 5 s, and stops reading once a stream flows', async () => {
     pageWithStream();
-    // Buffered by the network: nothing arrives.
+    // The stream opens once the card's first read has its poll; buffered by the network, nothing arrives.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(TestEventSource.opened).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(5000);
     expect(latest().closed).toBe(true);
     // Reads once per 5 s (the open pace), never chasing the copy's age; the stream is tried again after its backoff

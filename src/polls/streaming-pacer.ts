@@ -232,7 +232,8 @@ class StreamingPacer implements LivePacer {
 }
 
 /** A poll that cannot change any more (disclosed, cancelled): no stream needs to carry it. */
-function finished(entry: PollEntry & { lastGood: Poll }, now: number): boolean {
+function finished(entry: PollEntry, now: number): boolean {
+  if (entry.lastGood === undefined) return false;
   const phase = pollTimeline(entry.lastGood, now).phase;
   return phase === 'disclosed' || phase === 'cancelled';
 }
