@@ -4,13 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
 import { demoRegisteredApplication } from '../../src/sandbox/applications.ts';
 import { callAt, signIn } from '../integration/proxy-harness.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { buildEdgeBundle, startWorkerd } from '../support/workerd.ts';
-import { autocannon } from './load-rounds.ts';
+import { autocannon, median } from './load-rounds.ts';
 
 const connections = 50;
 const durationSeconds = Number(process.env.PROXY_BENCH_SECONDS ?? 5);
@@ -70,6 +71,10 @@ export default async function edgeBench(): Promise<void> {
       '| read | round | Node requests/s | workerd requests/s | workerd / Node | workerd CPU ms per 1,000 reads | workerd reads per CPU-second | p99 ms Node / workerd | statuses Node / workerd |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    /** Per read: workerd's throughput over Node's, and workerd's reads per CPU-second, round by round. */
+    const perRound = new Map(
+      reads.map((read) => [read.name, { ratios: [] as number[], perCpu: [] as number[] }]),
+    );
     for (let round = 1; round <= roundCount; round += 1) {
       for (const read of reads) {
         const node = await load(stack.proxy.url, read.node, durationSeconds);
@@ -78,12 +83,41 @@ export default async function edgeBench(): Promise<void> {
         const edge = await load(workerd.url, read.edge, durationSeconds);
         const cpu = pid === undefined ? 0 : cpuSecondsOf(pid) - cpuBefore;
         const ratio = edge.requests.average / node.requests.average;
+        perRound.get(read.name)?.ratios.push(ratio);
+        perRound.get(read.name)?.perCpu.push(edge.requests.total / cpu);
         const statuses = (result: typeof node) => Object.keys(result.statusCodeStats).join(' ');
         console.log(
           `| ${read.name} | ${round} | ${Math.round(node.requests.average)} | ${Math.round(edge.requests.average)} | ${ratio.toFixed(2)} | ${((cpu * 1000 * 1000) / edge.requests.total).toFixed(1)} | ${Math.round(edge.requests.total / cpu)} | ${node.latency.p99} / ${edge.latency.p99} | ${statuses(node)} / ${statuses(edge)} |`,
         );
       }
     }
+    const cachedRounds = perRound.get('cached read') ?? { ratios: [], perCpu: [] };
+    const fan = perRound.get('fan read') ?? { ratios: [], perCpu: [] };
+    const rounded = (values: readonly number[], digits = 0) =>
+      values.map((value) => value.toLocaleString('en', { maximumFractionDigits: digits })).join(', ');
+    await recordBenchResults('proxy-edge', [
+      {
+        id: 'cached-read-over-node',
+        what: "edge build on workerd: cached reads a second over the Node proxy's, median round",
+        value: Number(median(cachedRounds.ratios).toFixed(2)),
+        unit: 'x',
+        detail: `rounds ${rounded(cachedRounds.ratios, 2)}`,
+      },
+      {
+        id: 'cached-reads-per-cpu',
+        what: 'edge build on workerd: cached reads per CPU-second, the slowest round',
+        value: Math.round(Math.min(...cachedRounds.perCpu)),
+        unit: '',
+        detail: `${rounded([Math.max(...cachedRounds.perCpu)])} the fastest`,
+      },
+      {
+        id: 'fan-reads-per-cpu',
+        what: "edge build on workerd: a fan's reads per CPU-second, the slowest round",
+        value: Math.round(Math.min(...fan.perCpu)),
+        unit: '',
+        detail: `${rounded([Math.max(...fan.perCpu)])} the fastest`,
+      },
+    ]);
   } finally {
     await workerd.close();
     await stack.close();

@@ -7,6 +7,7 @@
 // minute, the fans' answers with p50/p99, the readers' answers, `/readyz`, and how long after the heal every fan and
 // reader was served again. Runs with `npm run bench -- proxy` and alone with `npm run bench -- proxy-faults`
 // (PROXY_FAULTS_ONLY=redis-paused,... picks faults by name).
+import { recordBenchResults, type Figure } from '../../src/dev/bench-results.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
 import { sandboxChoices } from '../../src/sandbox/choices.ts';
 import type { Poll } from '../../src/platform/types.ts';
@@ -140,7 +141,13 @@ export default async function proxyFaultsBench(): Promise<void> {
       '| fault | platform requests/min (token) | Redis commands/min | Redis connections/min | fans’ answers | fan p50 ms | fan p99 ms | readers’ answers | /readyz | everyone served again after the heal |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const fault of chosen) console.log(await measureFault(rig, fault, fans, readers));
+    const measured = new Map<string, Measured>();
+    for (const fault of chosen) {
+      const result = await measureFault(rig, fault, fans, readers);
+      console.log(result.row);
+      measured.set(fault.name, result);
+    }
+    await recordBenchResults('proxy-faults', figuresOf(measured));
   } finally {
     for (const instance of [...rig.instances].reverse()) await instance.close();
     await rig.link.close();
@@ -208,13 +215,82 @@ async function readersOf(instances: readonly Harness[]): Promise<LoadReader[]> {
   }));
 }
 
+interface Measured {
+  /** The fault's row of the printed table. */
+  readonly row: string;
+  readonly tokenCalls: number;
+  /** Until everyone is served again after the heal; undefined past the limit. */
+  readonly recoveredMs: number | undefined;
+}
+
+const recoverySeconds = (measured: Measured | undefined): number | undefined =>
+  measured === undefined ? undefined : (measured.recoveredMs ?? recoveryLimitMs) / 1000;
+
+/** The figures of record of the faults that ran. */
+function figuresOf(measured: ReadonlyMap<string, Measured>): Figure[] {
+  const redisFaults = faults.filter(({ name }) => name.startsWith('redis-') && measured.has(name));
+  const redis = redisFaults.flatMap(({ name }) => recoverySeconds(measured.get(name)) ?? []);
+  const redisWhat =
+    redisFaults.length === 4
+      ? 'Redis stopped, paused, 3 s late or blackholed'
+      : redisFaults.map(({ label }) => label).join(', ');
+  const tokenDown = measured.get('token-down');
+  const tokenRecovery = recoverySeconds(tokenDown);
+  const garbageRecovery = recoverySeconds(measured.get('platform-garbage'));
+  const seconds = (value: number) => Number(value.toFixed(1));
+  return [
+    ...(redis.length === 0
+      ? []
+      : [
+          {
+            id: 'redis-faults-recovery',
+            what: `${redisWhat}: everyone served again after the heal, the slowest`,
+            value: seconds(Math.max(...redis)),
+            unit: 's',
+            detail: `${seconds(Math.min(...redis)).toFixed(1)} s the fastest`,
+            target: { comparison: '<=', value: 15 },
+          } as const,
+        ]),
+    ...(tokenDown === undefined || tokenRecovery === undefined
+      ? []
+      : [
+          {
+            id: 'token-endpoint-down-requests',
+            what: `token endpoint down as every token expires: token requests in ${String(phaseSeconds)} s, two instances`,
+            value: tokenDown.tokenCalls,
+            unit: '',
+            detail: '10 in 20 s an instance',
+            target: { comparison: '<=', value: 20 * Math.ceil(phaseSeconds / 20) },
+          } as const,
+          {
+            id: 'token-endpoint-down-recovery',
+            what: 'token endpoint down: everyone served again after the heal',
+            value: seconds(tokenRecovery),
+            unit: 's',
+            target: { comparison: '<=', value: 10 },
+          } as const,
+        ]),
+    ...(garbageRecovery === undefined
+      ? []
+      : [
+          {
+            id: 'malformed-bodies-recovery',
+            what: 'platform answering malformed bodies: everyone served again after the heal',
+            value: seconds(garbageRecovery),
+            unit: 's',
+            target: { comparison: '<=', value: 10 },
+          } as const,
+        ]),
+  ];
+}
+
 /** One fault: load during it, the counters' difference, then the heal and the wait until everyone is served. */
 async function measureFault(
   rig: Rig,
   fault: Fault,
   fans: readonly LoadFan[],
   readers: readonly LoadReader[],
-): Promise<string> {
+): Promise<Measured> {
   if (fault.prepare !== undefined) {
     fault.prepare(rig);
     await untilEveryoneServed(fans, readers);
@@ -240,7 +316,7 @@ async function measureFault(
   const recoveredMs = await untilEveryoneServed(fans, readers);
   const fanSamples = samples.filter(({ who }) => who === 'fan');
   const perMinute = (count: number) => Math.round(count / minutes).toLocaleString('en');
-  return [
+  const row = [
     fault.label,
     `${perMinute(platform.length)} (${perMinute(tokenCalls)})`,
     perMinute(redisCommands),
@@ -257,6 +333,7 @@ async function measureFault(
     .join(' | ')
     .replace(/^/, '| ')
     .concat(' |');
+  return { row, tokenCalls, recoveredMs };
 }
 
 /**

@@ -5,11 +5,13 @@
 // memory, with Redis, with Redis and its access log off, and the previous build (`PROXY_BENCH_PREVIOUS`: a checkout
 // of it with this node_modules) with Redis. Then a signed-in fan's read of a poll with the fan's own vote, and a
 // vote, on the proxy in memory, with Redis and the previous build with Redis.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { demoApplication } from '../../src/local-defaults.ts';
 import { defaultApiVersions } from '../../src/platform/config.ts';
 import type { Poll } from '../../src/platform/types.ts';
@@ -191,6 +193,64 @@ async function reportCachedReads(
     `${nginxInFrontName} per CPU-second (nginx's and the proxy's together): ${(perCpuOf(nginxInFrontName) / perCpuOf('nginx')).toFixed(2)}x nginx alone (target >= 0.8)`,
   );
   printLatencies(latencies);
+  const nginxInFront = perCpuOf(nginxInFrontName);
+  await recordBenchResults('proxy', [
+    {
+      id: 'redis-over-bare-hono-with-headers',
+      what: "cached read, proxy with Redis over bare Hono sending the proxy's headers, per server CPU-second",
+      value: Number((redisPerCpu / perCpuOf('bare Hono, same bytes and headers')).toFixed(2)),
+      unit: 'x',
+      detail: `${(redisPerCpu / perCpuOf('bare Hono, same bytes')).toFixed(2)}x over bare Hono with fewer headers`,
+      target: { comparison: '>=', value: 0.9 },
+    },
+    {
+      id: 'redis-over-nginx',
+      what: 'cached read, proxy with Redis over nginx `proxy_cache`, per server CPU-second',
+      value: Number((redisPerCpu / perCpuOf('nginx')).toFixed(2)),
+      unit: 'x',
+      detail: 'a cache goes in front: the next figure',
+    },
+    {
+      id: 'nginx-in-front-over-nginx',
+      what: 'nginx with the shipped recipe in front of the proxy (Redis) over nginx alone, per CPU-second of both',
+      value: Number((nginxInFront / perCpuOf('nginx')).toFixed(2)),
+      unit: 'x',
+      detail: `${Math.round(nginxInFront).toLocaleString('en')} against ${Math.round(perCpuOf('nginx')).toLocaleString('en')} reads per CPU-second`,
+      target: { comparison: '>=', value: 0.8 },
+    },
+    ...redisHalfRateP99(latencies),
+  ]);
+}
+
+/** The p99 of the proxy with Redis at half its own maximum rate, from its printed latency row. */
+function redisHalfRateP99(rows: readonly string[]) {
+  const cells = rows
+    .map((row) => row.split('|').map((each) => each.trim()))
+    .find((row) => row[1] === 'proxy, Redis' && row[2]?.startsWith('50%') === true);
+  const p99 = Number(cells?.[5]);
+  if (cells === undefined || !Number.isFinite(p99)) return [];
+  return [
+    {
+      id: 'cached-read-p99-half-rate',
+      what: "cached read p99 at half the proxy's maximum rate, warm process",
+      value: p99,
+      unit: 'ms',
+      detail: `p50 ${cells[4] ?? '?'} ms`,
+      target: { comparison: '<=', value: 5 },
+    } as const,
+  ];
+}
+
+/** The short commit of the previous build's checkout, or `the previous build` when it has none. */
+function previousBuildName(): string {
+  try {
+    const checkout = process.env.PROXY_BENCH_PREVIOUS ?? '';
+    return execFileSync('git', ['-C', checkout, 'rev-parse', '--short=7', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'the previous build';
+  }
 }
 
 function printLatencies(rows: readonly string[]): void {
@@ -260,6 +320,16 @@ async function reportFanRoutes(
     console.log(
       `fan read with Redis, CPU per request x the previous build's, per round: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)} (target <= 0.5)`,
     );
+    await recordBenchResults('proxy', [
+      {
+        id: 'fan-read-cpu-over-previous',
+        what: `signed-in fan's read, server CPU per request, over ${previousBuildName()}'s`,
+        value: Number(median(ratios).toFixed(2)),
+        unit: 'x',
+        detail: `rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+        target: { comparison: '<=', value: 0.5 },
+      },
+    ]);
   }
   printLatencies(latencies);
 }

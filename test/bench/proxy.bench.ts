@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { createClient } from '@redis/client';
 import { closeServer, listenOnLoopback } from '../../src/node/loopback-server.ts';
 import { csrfHeaderName, csrfHeaderValue } from '../../src/contracts/proxy-contract.ts';
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { silentLogger } from '../../src/proxy/logger.ts';
 import { signIn, startHarness } from '../integration/proxy-harness.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
@@ -152,6 +153,15 @@ async function threeInstances(redis: TestRedis): Promise<void> {
     console.log(
       `three instances on one Redis, ${seconds} s, ${Math.round(served)} reads/s served in all: ${reads} upstream poll reads = ${(reads / windows).toFixed(2)} per ${harness.proxy.config.pollCacheSeconds} s freshness window (target <= 3)`,
     );
+    await recordBenchResults('proxy', [
+      {
+        id: 'three-instances-upstream-reads',
+        what: `three instances on one Redis: upstream reads per ${String(harness.proxy.config.pollCacheSeconds)} s freshness window`,
+        value: Number((reads / windows).toFixed(2)),
+        unit: '',
+        target: { comparison: '<=', value: 3 },
+      },
+    ]);
   } finally {
     for (const instance of instances.slice(1)) await instance.close();
     await harness.close();
@@ -199,6 +209,14 @@ async function fanReadsAndSessionMemory(redis: TestRedis): Promise<void> {
     console.log(
       `Redis memory for ${count.toLocaleString('en')} sessions (1,100-character access token): ${((after - before) / 1024 / 1024).toFixed(1)} MiB (${Math.round((after - before) / count)} bytes a session)`,
     );
+    await recordBenchResults('proxy', [
+      {
+        id: 'redis-memory-sessions',
+        what: 'Redis memory per 10,000 sessions (1,100-character access token)',
+        value: Number((((after - before) / 1024 / 1024) * (10_000 / count)).toFixed(1)),
+        unit: 'MiB',
+      },
+    ]);
   } finally {
     await client.close();
     await harness.close();
@@ -280,6 +298,29 @@ async function underFaults(): Promise<void> {
     console.log(
       `cached poll with the platform at 30 s latency, 20 readers: first ${Math.round(waits[0] ?? 0)} ms, median ${Math.round(sorted[10] ?? 0)} ms, max ${Math.round(sorted[19] ?? 0)} ms`,
     );
+    await recordBenchResults('proxy', [
+      {
+        id: 'outage-platform-requests',
+        what: '60 s platform outage: platform requests',
+        value: duringOutage,
+        unit: '',
+        target: { comparison: '<=', value: 28 },
+      },
+      {
+        id: 'flood-platform-reads',
+        what: 'cache-busting flood: platform reads a minute',
+        value: Math.round(duringFlood / (floodSeconds / 60)),
+        unit: '',
+        detail: `the budget is ${String(harness.proxy.config.publicReadsPerMinute)} a fixed one-minute window; ${refused.toLocaleString('en')} refused`,
+      },
+      {
+        id: 'slow-platform-first-reader',
+        what: 'cached poll, platform answering in 30 s: the first reader waits',
+        value: Math.round(waits[0] ?? 0),
+        unit: 'ms',
+        detail: `stale-on-slow answers at 1.5 s; then a median of ${String(Math.round(sorted[10] ?? 0))} ms`,
+      },
+    ]);
   } finally {
     await harness.close();
   }

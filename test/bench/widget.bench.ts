@@ -26,6 +26,8 @@ import {
   type PageFigures,
 } from './widget/measure-page.ts';
 import { ssrSnippet } from './widget/ssr-snippet.ts';
+import { widgetFiguresOfRecord } from './widget/figures-of-record.ts';
+import { recordBenchResults } from '../../src/dev/bench-results.ts';
 import { hydrateFileName } from '../../widget/ssr/hydrate-file-name.ts';
 
 const runs = Number(process.env.WIDGET_BENCH_RUNS ?? 5);
@@ -39,7 +41,8 @@ const currentDir = fileURLToPath(new URL('../../dist/widget/', import.meta.url))
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
 
-function printSizes(previousDir: string): void {
+/** Prints the gzip sizes of this build's and the previous build's code; returns this build's script-tag card's. */
+function printSizes(previousDir: string): number {
   const cardBytes = (dir: string) => {
     const files = (
       JSON.parse(readFileSync(`${dir}../widget-files.json`, 'utf8')) as { scriptTagCard: string[] }
@@ -58,6 +61,7 @@ function printSizes(previousDir: string): void {
     `  a card drawn by the proxy paints from fan-polls.js and its markup, and takes clicks once ` +
       `${hydrateFileName} (${gzipBytes(currentDir + hydrateFileName)} B) has run`,
   );
+  return current.bytes;
 }
 
 const median = (values: readonly number[]): number => {
@@ -112,7 +116,7 @@ export default async function widgetBench(): Promise<void> {
     isPeer(build)
       ? benchCase === 'open card'
       : build.name !== 'recommended-data' || benchCase === 'open card' || benchCase === 'read-only card';
-  printSizes(builds.find((build) => build.name === 'previous')!.widgetDir);
+  const scriptTagCardBytes = printSizes(builds.find((build) => build.name === 'previous')!.widgetDir);
   const label: Record<string, string> = {
     recommended: 'this build, recommended snippet',
     'recommended-data': 'this build, recommended, page language',
@@ -174,6 +178,24 @@ export default async function widgetBench(): Promise<void> {
     await peers.close();
   }
   for (const profile of profiles) printProfile(profile, results, builds, label, runsIn);
+  await recordBenchResults(
+    'widget',
+    profiles.flatMap((profile) =>
+      widgetFiguresOfRecord(profile.name, profileResults(results, profile), scriptTagCardBytes),
+    ),
+  );
+}
+
+/** One profile's figures, by `<case>|<build>`. */
+function profileResults(
+  all: ReadonlyMap<string, PageFigures[]>,
+  profile: BenchProfile,
+): Map<string, PageFigures[]> {
+  return new Map(
+    [...all]
+      .filter(([key]) => key.startsWith(`${profile.name}|`))
+      .map(([key, figures]) => [key.slice(profile.name.length + 1), figures] as const),
+  );
 }
 
 /** One profile's tables: every case and build, with its ratios to the floors of the same run. */
@@ -184,11 +206,7 @@ function printProfile(
   label: Readonly<Record<string, string>>,
   runsIn: (build: BenchBuild, benchCase: BenchCase) => boolean,
 ): void {
-  const results = new Map(
-    [...all]
-      .filter(([key]) => key.startsWith(`${profile.name}|`))
-      .map(([key, figures]) => [key.slice(profile.name.length + 1), figures] as const),
-  );
+  const results = profileResults(all, profile);
   const { width, height } = profile.viewport;
   console.log(
     `\n${profile.name} profile: Chromium, ${width}x${height}${profile.touch ? ' touch' : ''}` +
