@@ -3,7 +3,8 @@
 // its cookie: the banner votes. With tracking prevention on (MiniBrowser `--enable-itp`, as Safari on every iPhone) the
 // cookie does not stick; the banner says so, and the fan's next tap on "Sign in to vote" asks the browser
 // (`document.requestStorageAccess()`): allowed, the banner is signed in and votes; refused, the banner keeps the
-// sentence. The platform records each vote once; no token or session id is readable by a page's script.
+// sentence. With pop-ups refused the page's own trip to the sign-in comes first, and the same tap follows. The
+// platform records each vote once; no token or session id is readable by a page's script.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { answerWebKitPrompt, xdotoolInstalled } from '../support/webkit-prompt.t
 import { cardTargets, readCard } from './journey/card-reading.ts';
 import type { FanWindow } from './journey/fan-browser.ts';
 import { cookiesBlockedMessage, storageAccessAskMessage as askMessage } from './journey/journey-cases.ts';
-import { signInAndVote } from './journey/sign-in-and-vote.ts';
+import { pickAnswer, signInAndVote } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
 import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -185,6 +186,51 @@ it('tracking prevention on: refused at the browser’s prompt, the banner keeps 
     expect(state.buttons).not.toContain('Vote');
     await shot('refused');
     expect(await recordedAnswerIds(stack.sandbox.sandbox, state.pollId, 'sam')).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+it('tracking prevention on, pop-ups refused: the page’s trip to the sign-in, one tap to allow, one to vote', async () => {
+  const { browser, page, frame } = await openBanner(true);
+  const shot = shooter(page, 'itp-no-popup');
+  const continueSignIn = { chain: 'fan-poll >> [part="button"]', hasText: 'Continue to sign in' };
+  try {
+    // WebDriver classic has no init script: the frame's `window.open` gives no window from now on.
+    await frame.evaluate(() => {
+      window.open = () => null;
+      return true;
+    }, null);
+    const answerId = await pickAnswer(frame, banner, 1);
+    const { pollId } = await frame.evaluate(readCard, banner.card);
+    await frame.click(banner.signIn);
+    await waitUntil(() => frame.has(continueSignIn), 'the banner to offer "Continue to sign in"');
+    await frame.click(continueSignIn);
+    await waitUntil(() => page.has({ chain: '#username' }), 'the consent page, top-level');
+    await page.fill({ chain: '#username' }, 'sam');
+    await page.fill({ chain: '#password' }, 'fan-polls');
+    await page.click({ chain: 'button.allow' });
+    const back = await waitUntil(async () => {
+      const state = await frame.evaluate(readCard, banner.card).catch(() => undefined);
+      return state?.status === askMessage ? state : undefined;
+    }, 'the banner back, saying its next tap asks');
+    expect(back.picked).toBe(answerId);
+    await shot('back');
+
+    await answerWebKitPrompt(webkit.display, page, () => frame.click(banner.signIn), 'yes');
+    await waitUntil(
+      async () => (await frame.evaluate(readCard, banner.card)).buttons.includes('Vote'),
+      'the banner to be signed in',
+    );
+    expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([]);
+    await frame.click(banner.vote);
+    const recorded = await waitUntil(async () => {
+      const ids = await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam');
+      return ids.length > 0 ? ids : undefined;
+    }, 'the platform to record the vote');
+    expect(recorded).toEqual([answerId]);
+    await shot('voted');
+    await assertNothingReadable(page, frame);
   } finally {
     await browser.close();
   }

@@ -127,6 +127,11 @@ export async function comeBackFromSignIn(
     return;
   }
   const failure = signInFailure(outcome.error, session);
-  steps.change(run, { voteError: failure.error });
+  // A frame whose next tap asks the browser for its cookies offers its own "Sign in to vote", no second trip.
+  const asks = failure.error === 'cookiesAsk';
+  steps.change(run, {
+    voteError: failure.error,
+    ...(asks && { fan: { ...run.fan, redirectSignIn: false } }),
+  });
   if (shown.tell) hooks.reportError(failure.code, outcome.error);
 }
