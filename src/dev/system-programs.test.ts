@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   installCommand,
@@ -17,19 +18,21 @@ const everything = [
   '/usr/bin/Xvfb',
   '/usr/bin/redis-server',
   '/usr/sbin/nginx',
+  '/usr/bin/xdotool',
+  '/usr/bin/scrot',
+  '/usr/bin/openssl',
 ];
 const debianPath = { PATH: '/usr/local/bin:/usr/bin:/bin' };
 
 describe('the system programs npm test starts', () => {
   it('are the list .ci/run installs', () => {
-    expect(systemPrograms({}).map((program) => program.debianPackage)).toEqual([
-      'chromium',
-      'firefox-esr',
-      'webkit2gtk-driver',
-      'xvfb',
-      'redis-server',
-      'nginx',
-    ]);
+    const ciRun = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
+    const installed = [...ciRun.matchAll(/missing\+=\(([\w.-]+)\)/g)].map((match) => match[1]);
+    expect(
+      systemPrograms({})
+        .map((program) => program.debianPackage)
+        .sort(),
+    ).toEqual(installed.sort());
   });
 
   it('finds nothing missing on a Debian machine with all of them', () => {
@@ -70,12 +73,14 @@ describe('the system programs npm test starts', () => {
 
   it('names the one command that installs what is missing', () => {
     const missing = missingPrograms(debianPath, machine(['/usr/bin/chromium', '/usr/bin/redis-server']));
-    expect(installCommand(missing)).toBe('apt-get install -y firefox-esr webkit2gtk-driver xvfb nginx');
+    expect(installCommand(missing)).toBe(
+      'apt-get install -y firefox-esr webkit2gtk-driver xvfb nginx xdotool scrot openssl',
+    );
     const report = missingProgramsReport(missing);
     expect(report).toContain('firefox-esr (looked for: /usr/bin/firefox-esr)');
     expect(report).toContain('nginx (looked for: nginx, /usr/sbin/nginx)');
     expect(report.split('\n').at(-1)).toBe(
-      'Install them with: apt-get install -y firefox-esr webkit2gtk-driver xvfb nginx',
+      'Install them with: apt-get install -y firefox-esr webkit2gtk-driver xvfb nginx xdotool scrot openssl',
     );
   });
 });

@@ -29,6 +29,10 @@ export function systemPrograms(env: NodeJS.ProcessEnv): SystemProgram[] {
       candidates: [env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server'],
     },
     { name: 'nginx', debianPackage: 'nginx', candidates: ['nginx', '/usr/sbin/nginx'] },
+    // The fan's tap on WebKitGTK's storage access bar, its screenshot, and the https test stack's certificate.
+    { name: 'xdotool', debianPackage: 'xdotool', candidates: ['xdotool'] },
+    { name: 'scrot', debianPackage: 'scrot', candidates: ['scrot'] },
+    { name: 'openssl', debianPackage: 'openssl', candidates: ['openssl'] },
   ];
 }
 
