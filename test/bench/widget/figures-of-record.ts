@@ -43,6 +43,8 @@ export function widgetFiguresOfRecord(
   const phone = profile === 'mobile' ? 'phone: ' : '';
   const id = (name: string) => (profile === 'mobile' ? `mobile-${name}` : name);
   const ms = (value: number) => `${value.toFixed(0)} ms`;
+  /** A difference over the floor: `+121 ms`, `−4 ms`. */
+  const overMs = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
 
   const figures: Figure[] = [
     {
@@ -80,7 +82,7 @@ export function widgetFiguresOfRecord(
         what: "phone: open card, Total Blocking Time over the floor's",
         value: Math.round(blockingOverFloor('recommended')),
         unit: 'ms',
-        detail: `floor ${ms(blocking('open card|inline'))}; Typeform +${ms(blockingOverFloor('typeform'))}, giscus +${ms(blockingOverFloor('giscus'))}`,
+        detail: `floor ${ms(blocking('open card|inline'))}; Typeform ${overMs(blockingOverFloor('typeform'))}, giscus ${overMs(blockingOverFloor('giscus'))}`,
         target: atMost(50),
       },
       {
@@ -95,14 +97,14 @@ export function widgetFiguresOfRecord(
         what: 'phone: page-language snippet, a tap works, over the inline-JS floor',
         value: tapOverFloor('recommended-data'),
         unit: 'x',
-        detail: `TBT +${ms(blockingOverFloor('recommended-data'))}; one-line tag ${String(tapOverFloor('current'))}x, TBT +${ms(blockingOverFloor('current'))}`,
+        detail: `TBT ${overMs(blockingOverFloor('recommended-data'))}; one-line tag ${String(tapOverFloor('current'))}x, TBT ${overMs(blockingOverFloor('current'))}`,
       },
       {
         id: id('ssr-tap-over-floor'),
         what: 'phone: server-rendered card, a tap works, over the inline-JS floor',
         value: tapOverFloor('ssr'),
         unit: 'x',
-        detail: `${ms(tap('open card|ssr'))}, TBT +${ms(blockingOverFloor('ssr'))}; poll on screen ${String(ratio(data('open card|ssr') / data('open card|static')))}x the static floor`,
+        detail: `${ms(tap('open card|ssr'))}, TBT ${overMs(blockingOverFloor('ssr'))}; poll on screen ${String(ratio(data('open card|ssr') / data('open card|static')))}x the static floor`,
       },
     );
   } else {
