@@ -88,7 +88,8 @@ describe('the share image', () => {
     expect(headerSize(other.bytes)).toEqual(shareImageSize);
     expect(other.answer.headers.get('etag')).not.toBe(etag);
     expect(PNG.sync.read(Buffer.from(other.bytes)).data.equals(decoded.data)).toBe(false);
-  });
+    // The first drawing loads the font and the renderer (about 2 s here); the margin is for a loaded runner.
+  }, 30_000);
 
   it('draws the answers’ bars in the card’s accent colour where the results show, and none before the poll opens', async () => {
     const withResults = PNG.sync.read(Buffer.from((await image(openPoll().id)).bytes));

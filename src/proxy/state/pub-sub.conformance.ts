@@ -52,10 +52,16 @@ export function describePubSub(name: string, open: () => Promise<PubSubUnderTest
       const endedHeard: string[] = [];
       const otherHeard: string[] = [];
       const still = collector(2);
-      const unsubscribe = await two.subscribe('test-a', (message) => endedHeard.push(message));
+      const firstArrived = collector(1);
+      const unsubscribe = await two.subscribe('test-a', (message) => {
+        endedHeard.push(message);
+        firstArrived.listener(message);
+      });
       await two.subscribe('test-a', still.listener);
       await two.subscribe('test-b', (message) => otherHeard.push(message));
       await one.publish('test-a', 'before');
+      // A publish is answered once the backend took it, not once it was delivered: `before` arrives, then the end.
+      await firstArrived.heard;
       await unsubscribe();
       await one.publish('test-a', 'after');
       // Messages of one channel arrive in order: once `after` reached the channel's other subscriber, it was delivered.
