@@ -4,6 +4,8 @@
 import { defineConfig } from 'vitest/config';
 
 const extensionFiles = 'test/browser/extension-*.test.ts';
+/** Node and element tests take well under a second each; the margin is for a 2-core runner that is also building. */
+const nodeFiles = { testTimeout: 20_000, hookTimeout: 20_000 } as const;
 const browserFiles = {
   environment: 'node',
   testTimeout: 60_000,
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          ...nodeFiles,
           include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts'],
         },
       },
@@ -28,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          ...nodeFiles,
           include: ['widget/**/*.test.ts', 'extension/**/*.test.ts'],
         },
       },
