@@ -9,8 +9,11 @@ export const markdownBudgetBytes = 200_000;
 /** The median sentence of the guides, in words. */
 export const medianSentenceBudgetWords = 22;
 
-/** Written by `npm run docs` from the code, so not counted. */
-const generatedDocuments = ['docs/reference.md', 'docs/configuration.md'] as const;
+/**
+ * Written by `npm run docs` from the code and the benches' results, so not counted. BENCHMARKS.md has a budget of
+ * its own (`src/dev/benchmarks-docs.test.ts`): a bench run changes it, and must not fail the prose's budget.
+ */
+const generatedDocuments = ['docs/reference.md', 'docs/configuration.md', 'BENCHMARKS.md'] as const;
 
 const skipped = new Set(['node_modules', 'dist', 'test-results']);
 
