@@ -7,8 +7,10 @@ import { loadProxyConfig } from '../proxy/config.ts';
 import type { FileReader } from '../proxy/file-reader.ts';
 import type { ShardNamespace } from '../proxy/state/durable-object-protocol.ts';
 import { durableObjectProxyState } from '../proxy/state/durable-object-proxy-state.ts';
+import { shareImageRenderer } from '../proxy/share/share-image-drawing.ts';
 import type { FanOutState } from '../proxy/state/proxy-state.ts';
 import type { DurableObjectNamespace } from './workers-types.ts';
+import { edgeShareImageAssets } from './share-image-assets.ts';
 
 /**
  * The Worker's bindings: the `FAN_POLLS_*` variables (text), the state's Durable Object namespace and the poll
@@ -61,5 +63,7 @@ export function edgeApp(
     clientAddress: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
     ...(env.FAN_POLLS_WIDGET_FILES === undefined ? {} : { widgetFiles: filesOf(env.FAN_POLLS_WIDGET_FILES) }),
     renderFrameCard: renderFrameCardWithLitSsr,
+    // The same drawing as Node's; its WebAssembly and fonts are modules uploaded with the Worker.
+    renderShareImage: shareImageRenderer(edgeShareImageAssets),
   }).app;
 }

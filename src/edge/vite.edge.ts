@@ -3,6 +3,7 @@
 // runs (`npx workerd serve dist/edge/workerd.capnp`).
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
+import { edgeModulePrefix, edgeModules, satoriStandalone } from './edge-modules.ts';
 import { workerdConfig } from './workerd-config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,9 +24,10 @@ export function edgeBuild(options: EdgeBuildOptions = {}): UserConfig {
   return {
     publicDir: false,
     logLevel: 'warn',
-    resolve: { conditions: edgeConditions },
+    // fflate (satori's font inflation) has a `node` build that reaches `node:module`; its browser build is the same.
+    resolve: { conditions: edgeConditions, alias: { fflate: 'fflate/browser' } },
     ssr: { target: 'webworker', noExternal: true, resolve: { conditions: edgeConditions } },
-    plugins: [workerdConfigFile()],
+    plugins: [edgeModuleFiles(), satoriHarfbuzzModule(), workerdConfigFile()],
     build: {
       ssr: true,
       outDir: options.outDir ?? `${root}dist/edge`,
@@ -38,6 +40,55 @@ export function edgeBuild(options: EdgeBuildOptions = {}): UserConfig {
         input: { worker: options.entry ?? `${root}src/edge/worker.ts` },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
+    },
+  };
+}
+
+/** `fan-polls-edge-module:<name>` stays an import of `./<name>`, written beside the bundle (`edge-modules.ts`). */
+function edgeModuleFiles(): Plugin {
+  return {
+    name: 'fan-polls-edge-modules',
+    resolveId(id) {
+      if (!id.startsWith(edgeModulePrefix)) return null;
+      const name = id.slice(edgeModulePrefix.length);
+      if (!edgeModules.some((module) => module.name === name)) this.error(`No edge module named ${name}`);
+      return { id: `./${name}`, external: true };
+    },
+    generateBundle() {
+      for (const module of edgeModules)
+        this.emitFile({ type: 'asset', fileName: module.name, source: module.read() });
+    },
+  };
+}
+
+/**
+ * satori's standalone build starts its HarfBuzz (an Emscripten module) from inline bytes, which a Workers runtime
+ * refuses to compile, and reads `self.location`, which a Worker lacks. Here HarfBuzz is instantiated from the
+ * uploaded `harfbuzz.wasm` module through Emscripten's `instantiateWasm` hook instead; the build fails if the
+ * pinned satori's code no longer reads as expected.
+ */
+function satoriHarfbuzzModule(): Plugin {
+  const edits: readonly (readonly [string, string])[] = [
+    [
+      'cf().then(',
+      // Emscripten's hook: the imports, and a callback for the instance and its module.
+      'cf({instantiateWasm(i,s){WebAssembly.instantiate(fanPollsHarfbuzz,i)' +
+        '.then(n=>s(n,fanPollsHarfbuzz),e=>console.error("HarfBuzz did not start",e));return{}}}).then(',
+    ],
+    ['B&&(A=self.location.href)', 'B&&(A=self.location?.href)'],
+  ];
+  return {
+    name: 'fan-polls-satori-harfbuzz',
+    transform(code, id) {
+      if (id.split('?')[0] !== satoriStandalone) return null;
+      let edited = code;
+      for (const [from, to] of edits) {
+        if (edited.split(from).length !== 2) this.error(`satori/standalone changed: no single ${from}`);
+        edited = edited.replace(from, to);
+      }
+      // The inline copy (half a megabyte of base64) is no longer read.
+      edited = edited.replace(/"AGFzbQ[A-Za-z0-9+/=]+"/, '""');
+      return `import fanPollsHarfbuzz from "${edgeModulePrefix}harfbuzz.wasm";\n${edited}`;
     },
   };
 }

@@ -75,8 +75,8 @@ export interface ProxyDeps {
   /** The built embed configurator, served under `/configurator/` (Node: `dist/configurator/`); none: no such route. */
   readonly configuratorFiles?: FileReader;
   /**
-   * Draws a poll's share image (`/share/polls/<id>.png`: satori and resvg-wasm, Node's `serve.ts` gives it); none: the
-   * share page names no image and the image's route answers 404 `share_image_not_drawn`.
+   * Draws a poll's share image (`/share/polls/<id>.png`: satori and resvg-wasm, from `serve.ts` or `edge-app.ts`);
+   * none: the share page names no image and the image's route answers 404 `share_image_not_drawn`.
    */
   readonly renderShareImage?: ShareImageRenderer;
 }

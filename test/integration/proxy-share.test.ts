@@ -109,7 +109,7 @@ describe('the share image', () => {
     expect((await harness.call(shareImagePath('not-a-poll'))).status).toBe(400);
   });
 
-  it('answers 404 share_image_not_drawn where no renderer is given (the edge build)', async () => {
+  it('answers 404 share_image_not_drawn where no renderer is given', async () => {
     const config = loadProxyConfig({ FAN_POLLS_PRESET: 'sandbox' });
     const { app } = createProxyApp(config, { logSink: () => undefined });
     const answer = await app.request(shareImagePath(unknownPoll));

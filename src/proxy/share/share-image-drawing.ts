@@ -47,7 +47,8 @@ const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 /**
  * The share image drawn with satori (markup to SVG) and resvg-wasm (SVG to PNG), both loaded on the first drawing,
  * resvg's WebAssembly started once per process. `loadAssets` gives the WebAssembly and the fonts (Node reads them from
- * the packages: `src/node/share-image-assets.ts`).
+ * the packages, `src/node/share-image-assets.ts`; a Worker imports its uploaded modules,
+ * `src/edge/share-image-assets.ts`).
  */
 export function shareImageRenderer(loadAssets: () => Promise<ShareImageAssets>): ShareImageRenderer {
   let ready: Promise<Drawing> | undefined;

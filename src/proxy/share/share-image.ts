@@ -8,8 +8,8 @@ import { shareCardOf, type ShareCard } from './share-card.ts';
 
 /**
  * Draws a poll's share image (`shareImageSize`, PNG bytes) from its share card, with no network. Injected by the
- * runtime that can draw (Node's `serve.ts`: satori and resvg-wasm, `share-image-drawing.ts`); without it the share
- * page names no image and the image's route answers 404 `share_image_not_drawn`.
+ * runtime (Node's `serve.ts`, the Worker's `edge-app.ts`: satori and resvg-wasm, `share-image-drawing.ts`); without
+ * it the share page names no image and the image's route answers 404 `share_image_not_drawn`.
  */
 export type ShareImageRenderer = (card: ShareCard) => Promise<Uint8Array<ArrayBuffer>>;
 

@@ -1,0 +1,10 @@
+// The Worker's uploaded modules (`edge-modules.ts`): WebAssembly compiled by the runtime, and bytes.
+declare module 'fan-polls-edge-module:*.wasm' {
+  const module: WebAssembly.Module;
+  export default module;
+}
+
+declare module 'fan-polls-edge-module:*.woff' {
+  const data: ArrayBuffer;
+  export default data;
+}
