@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
 import { geckoExtensionId } from '../src/local-defaults.ts';
-import { licenceNotices } from '../widget/build/licence-notices.ts';
+import { licenceNotices } from '../src/dev/licence-notices.ts';
 import {
   partnerConfigPath,
   partnerManifest,

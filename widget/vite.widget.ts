@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { build, type InlineConfig, type Plugin, type UserConfig } from 'vite';
 import { tidyManifest, type ElementsManifest } from './build/elements-manifest.ts';
-import { licenceNotices } from './build/licence-notices.ts';
+import { licenceNotices } from '../src/dev/licence-notices.ts';
 import { widgetVersion } from './base/widget-version.ts';
 import { widgetFilesPath, type WidgetFiles } from './build/widget-files.ts';
 import { readPreviousBuilds, retainReleases, type PreviousBuilds } from './build/widget-releases.ts';
@@ -23,7 +23,7 @@ const pageWidget = widgetFolder + 'page-widget.ts';
 const pageWidgetPlaceholder = '__fan_polls_page_widget__';
 /**
  * No comments in what pages load: tree-shaking annotations (`@__PURE__`) are for bundlers, and pages get the final
- * code. Lit's `@license` headers too: with them the script-tag card's code passes issue 12's 20 kB budget (20,568 B
+ * code. Lit's `@license` headers too: with them the script-tag card's code passes its 20 kB budget (20,568 B
  * gzip against 20,477 B), so its BSD-3-Clause notice ships beside the files instead, in `THIRD-PARTY-NOTICES.txt`
  * with the project's `LICENSE` (`licenceNotices`), served under `/widget/` like them.
  */

@@ -18,7 +18,7 @@ describe('extensionErrorFrom', () => {
       message: 'Only holders of this club’s fan tokens can vote in this poll.',
     });
     expect(refusedWith(409).reason).toBe('already_voted');
-    // A 422 with nothing else may mean several things: no guess (issue 24: the status only where it means one).
+    // A 422 with nothing else may mean several things: no guess (the status only where it means one).
     expect(refusedWith(422).reason).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 /**
- * A card drawn by the proxy (issue 25): `GET /api/polls/:pollId/card?lang=&results=` answers the
+ * A card drawn by the proxy: `GET /api/polls/:pollId/card?lang=&results=` answers the
  * `<fan-poll>` as HTML, its markup in a declarative shadow root, drawn with the proxy's cached read of the poll. The
  * recommended snippet preloads that URL and the script-tag entry paints from it, then hydrates the card. One owner
  * for the URL, shared by the entry (which asks for it), the configurator (which preloads it) and the proxy (which reads

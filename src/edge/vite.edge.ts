@@ -1,12 +1,16 @@
 // The edge build (`vite build --mode edge`): the proxy's Worker entry as one ES module for the Workers runtime, with
 // every package bundled and no Node built-in (the build fails on one), and beside it a `workerd` config for local
 // runs (`npx workerd serve dist/edge/workerd.capnp`).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
+import { licenceNotices } from '../dev/licence-notices.ts';
 import { edgeModulePrefix, edgeModules, satoriStandalone } from './edge-modules.ts';
 import { workerdConfig } from './workerd-config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The share image's fonts' licence, beside them in the edge build. */
+export const fontLicenceFileName = 'INTER-FONT-LICENSE.txt';
 
 export interface EdgeBuildOptions {
   /** Default: the proxy's Worker entry. Tests build their own small Worker with the same settings. */
@@ -27,7 +31,7 @@ export function edgeBuild(options: EdgeBuildOptions = {}): UserConfig {
     // fflate (satori's font inflation) has a `node` build that reaches `node:module`; its browser build is the same.
     resolve: { conditions: edgeConditions, alias: { fflate: 'fflate/browser' } },
     ssr: { target: 'webworker', noExternal: true, resolve: { conditions: edgeConditions } },
-    plugins: [edgeModuleFiles(), satoriHarfbuzzModule(), workerdConfigFile()],
+    plugins: [edgeModuleFiles(), satoriHarfbuzzModule(), workerdConfigFile(), licenceNotices('edge')],
     build: {
       ssr: true,
       outDir: options.outDir ?? `${root}dist/edge`,
@@ -57,6 +61,12 @@ function edgeModuleFiles(): Plugin {
     generateBundle() {
       for (const module of edgeModules)
         this.emitFile({ type: 'asset', fileName: module.name, source: module.read() });
+      // The share image's Inter fonts ship as files, not as bundled code: their SIL Open Font License beside them.
+      this.emitFile({
+        type: 'asset',
+        fileName: fontLicenceFileName,
+        source: readFileSync(`${root}node_modules/@fontsource/inter/LICENSE`, 'utf8'),
+      });
     },
   };
 }

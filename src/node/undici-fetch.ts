@@ -5,7 +5,7 @@ import type { FetchLike } from '../platform/http.ts';
 const bodiless = new Set([101, 103, 204, 205, 304]);
 
 /**
- * The platform calls' `fetch` on Node (issue 26): undici's `request`, at about a third of the global `fetch`'s CPU a
+ * The platform calls' `fetch` on Node: undici's `request`, at about a third of the global `fetch`'s CPU a
  * call (`fetch` runs the WHATWG fetch algorithm and web streams for every answer). It keeps the part of `fetch`'s
  * contract the platform client and oauth4webapi rely on: the method, headers, a string, form or byte body
  * (`URLSearchParams` as `application/x-www-form-urlencoded;charset=UTF-8`), redirects never followed, the signal

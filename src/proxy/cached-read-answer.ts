@@ -57,7 +57,7 @@ const noSniffName = noSniffHeader.name.toLowerCase();
  * fixed headers are given, and only this request's id, CORS and `Age` are added: nothing is serialised or computed
  * per request. A plain header object in the order Hono's `Headers` sorts them, so the bytes on the wire are what they
  * were (`test/integration/proxy-cached-read-bytes.test.ts`). `Age` (RFC 9111: whole seconds since the proxy loaded the
- * answer) with `s-maxage` tells a card when the proxy's copy is replaced, so it reads the new one then (issue 24).
+ * answer) with `s-maxage` tells a card when the proxy's copy is replaced, so it reads the new one then.
  * A card drawn from a cached read (`drawn-card.ts`) is answered here too, with its `contentType`: the same CORS and
  * caching as the read it was drawn from.
  */

@@ -8,7 +8,7 @@ import { pollCacheHeaders, publicPollKey } from './public-routes.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
 /**
- * The proxy's hot path on Node, answered before Hono (issue 26): a public read of one poll whose cached answer `get`
+ * The proxy's hot path on Node, answered before Hono: a public read of one poll whose cached answer `get`
  * would give at once (fresh, or stale while its refresh runs), which on match day is nearly every request. It writes
  * what the Hono route would (`cachedReadAnswer`, byte for byte), with the same access log line and metrics
  * (`recordRequest`), and skips only work that such a request does not need: the router, the middleware chain, a

@@ -10,7 +10,7 @@ import type { ProxyRuntime } from './runtime.ts';
 export const drawnCardContentType = 'text/html; charset=utf-8';
 
 /**
- * The card of `drawnCardPattern` (issue 25): `renderFanPoll`'s `<fan-poll>` (its declarative shadow root, and the
+ * The card of `drawnCardPattern`: `renderFanPoll`'s `<fan-poll>` (its declarative shadow root, and the
  * poll's data block in its light DOM to hydrate from), drawn from the poll's cached public read as the banner's page
  * is (`frame-page-render.ts`). It is a cached answer of its own (its body the markup, its ETag the markup's, its
  * `storedAt` and so its `Age` the read's), which the `/api/polls` group answers as it answers that read: the same

@@ -1,7 +1,7 @@
 // A child process of the proxy bench: bare Hono answering GET /api/polls/:pollId with the bytes in BARE_BODY_FILE
 // (the proxy's own answer), on PORT; prints "ready" once listening. With BARE_HEADERS_FILE (a JSON object of the
 // proxy's answer headers), it sends those headers too, as they are (the `Age` and request id fixed): what the
-// headers alone cost, as issue 26's table measured.
+// headers alone cost.
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../../src/node/loopback-server.ts';

@@ -1,4 +1,4 @@
-// The proxy through an operator's bad day (issue 21), in real time over real sockets: two proxy instances on one
+// The proxy through an operator's bad day, in real time over real sockets: two proxy instances on one
 // Debian redis-server (append-only file on) reached through a TCP forwarder that counts every Redis command the
 // proxies send, in front of the sandbox; four signed-in fans and four anonymous readers keep reading, and a balancer
 // probes `/readyz`. Each fault lasts PROXY_FAULTS_SECONDS (default 15): healthy (the baseline), Redis stopped,

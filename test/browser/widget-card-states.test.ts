@@ -1,4 +1,4 @@
-// The card's states as a fan sees them (issue 13), in Chromium: a screenshot of every state at 375 and 1280 px, light
+// The card's states as a fan sees them, in Chromium: a screenshot of every state at 375 and 1280 px, light
 // and dark (`npm run screenshots` writes them to dist/screenshots/card-states/, linked from docs/embedding.md); axe on the
 // demo page as a whole, a partner page with its own <main> and an iframe banner; the list's cards reached by Tab.
 import { readFileSync } from 'node:fs';

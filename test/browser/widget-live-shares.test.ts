@@ -1,4 +1,4 @@
-// Live shares for every visitor (issue 24), in Chromium on the demo page: a visitor who is not signed in sees an open
+// Live shares for every visitor, in Chromium on the demo page: a visitor who is not signed in sees an open
 // poll's percentages on a default card, and sees them follow the platform within 6 s of each change at the sandbox
 // (one freshness window of the proxy, 5 s, plus a second): the card times its reads from the answers' `Age`.
 import type { Locator } from 'playwright-core';

@@ -1,4 +1,4 @@
-// One fan vote per poll for the whole page, its banners and the other tabs of the proxy (issue 24), in Chromium on the
+// One fan vote per poll for the whole page, its banners and the other tabs of the proxy, in Chromium on the
 // demo page with a card, a second card and a banner (`<fan-poll-frame>`) of one poll, and a second tab of the page:
 // a vote cast in a card or in the banner shows in all of them within a second while every poll read is held (so no
 // read of the live store's timer can be what brought it), one vote request leaves, and the platform records one vote.

@@ -1,7 +1,7 @@
-// One fan session for the page (issue 13), in Chromium on the demo page: a sign-in, a sign-out or a switch of account
+// One fan session for the page, in Chromium on the demo page: a sign-in, a sign-out or a switch of account
 // on any card, script tag or iframe banner, reaches every card without a reload; a fan votes by keyboard alone, focus
 // stays on the card, the platform records the vote, and the card marks it after a reload; a vote cast in one card of a
-// poll shows in the page's other card of that poll within a second, with one vote sent (issue 24).
+// poll shows in the page's other card of that poll within a second, with one vote sent.
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';

@@ -1,4 +1,4 @@
-// Every phase's first paint comes from the element code and the poll's data (issue 25): with the one-line script tag
+// Every phase's first paint comes from the element code and the poll's data: with the one-line script tag
 // on a partner page of another site, a card of each phase shows its phase's words while every other chunk is held
 // (never answered), and a card asks for none of the card's lazy chunks before it paints; a read-only card never asks
 // for them at all. Screenshots: dist/screenshots/first-paint-<phase>.png.

@@ -33,7 +33,7 @@ beforeAll(async () => {
   }, 0);
   // The partner's page on another site than the proxy, as in production.
   server = { url: onAnotherSite(listening.url), close: () => closeServer(listening.server) };
-  // The proxy keeps its copy a minute here: the live store's next read, timed from the answer's `Age` (issue 24), then
+  // The proxy keeps its copy a minute here: the live store's next read, timed from the answer's `Age`, then
   // falls well after each load below, which counts the reads the page starts with.
   stack = await startStackAllowing(server.url, {
     simulate: false,

@@ -5,11 +5,13 @@
 import { builtinModules } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnCardPath } from '../../src/contracts/drawn-card-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
+import { fontLicenceFileName } from '../../src/edge/vite.edge.ts';
 import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/workerd.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { edgeEnvironment, registerEdgeCallback } from './edge-harness.ts';
@@ -70,6 +72,15 @@ describe('the proxy on workerd', () => {
     );
     expect(code).not.toMatch(nodeImport);
     expect(code).not.toContain('@redis/client');
+  });
+
+  it('carries the licence, the notices of every package it bundles, and the fonts’ licence beside its files', () => {
+    const beside = (name: string) => readFileSync(join(dirname(bundle), name), 'utf8');
+    expect(beside('LICENSE.txt')).toContain('MIT License');
+    const notices = beside('THIRD-PARTY-NOTICES.txt');
+    for (const bundled of ['hono ', 'lit ', 'satori ', '@resvg/resvg-wasm ', 'oauth4webapi '])
+      expect(notices).toMatch(new RegExp(`^${bundled.replace(/[./]/g, '\\$&')}\\S+ \\(`, 'm'));
+    expect(beside(fontLicenceFileName)).toContain('SIL OPEN FONT LICENSE');
   });
 
   it('answers public reads byte for byte as the Node proxy does, with the same ETag and a 304', async () => {

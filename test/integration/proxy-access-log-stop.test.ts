@@ -1,4 +1,4 @@
-// The buffered access log on a graceful stop (issue 26): every request answered has its line, none is lost.
+// The buffered access log on a graceful stop: every request answered has its line, none is lost.
 import { describe, expect, it } from 'vitest';
 import { serveProxy } from '../../src/proxy/serve.ts';
 import { serveSandbox } from '../../src/sandbox/serve.ts';

@@ -1,6 +1,6 @@
-// The cached poll read's exact answer on the wire (issue 26): status line, every header in order, body. Captured
+// The cached poll read's exact answer on the wire: status line, every header in order, body. Captured
 // from the build before cached answers were prebuilt, so an optimisation of the hot path cannot change a byte.
-// Changed deliberately once since (issue 24): an `Age` header (whole seconds, written here as `<seconds>` as it follows
+// Changed deliberately once since: an `Age` header (whole seconds, written here as `<seconds>` as it follows
 // the clock), and `Age` in the exposed headers, so that a card times its next read from the proxy's copy.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +147,7 @@ describe('a cached poll read, byte for byte', () => {
   });
 });
 
-describe('the cached poll read on Node, answered before the app (issue 26)', () => {
+describe('the cached poll read on Node, answered before the app', () => {
   let harness: Harness;
   let pollId: string;
   /** The harness's app alone, with no listener before it: what Hono answers. */

@@ -1,4 +1,4 @@
-// The drawn card (issue 25): `GET /api/polls/:pollId/card` answers the `<fan-poll>` as HTML (its declarative shadow
+// The drawn card: `GET /api/polls/:pollId/card` answers the `<fan-poll>` as HTML (its declarative shadow
 // root and the poll's data block), drawn from the proxy's cached public read of the poll, answered as that read is
 // (CORS, cache headers, 304), drawn once per poll answer and settings; refused with `card_not_drawn` whenever it
 // cannot be drawn, so that the page's script reads the poll instead. Against the sandbox and the proxy as real servers.

@@ -1,4 +1,4 @@
-// How fresh the cards' live shares are, and what that costs the platform (issue 24): visitors' live stores (the
+// How fresh the cards' live shares are, and what that costs the platform: visitors' live stores (the
 // card's own store over the proxy source) read one open poll through the real proxy on the sandbox, on one manual
 // clock shared by the stores and the proxy's cache. Counted at the sandbox: the proxy's upstream reads of the poll per
 // freshness window, the figure main had before the cards timed their reads from the answers' `Age` (measured on main's

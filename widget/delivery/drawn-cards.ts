@@ -9,7 +9,7 @@ export interface DrawnCard {
 }
 
 /**
- * The page's cards to paint from the proxy's drawn markup (issue 25): those with a `lang` of their own (the language
+ * The page's cards to paint from the proxy's drawn markup: those with a `lang` of their own (the language
  * the proxy draws them in, which the page cannot change under them) whose drawn URL (`drawnCardPath`, from the card's
  * proxy, poll id, `lang` and `results`) the page preloads, exactly, so that the read the browser started with the
  * HTML is the one used. The others paint as every card does.

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin, UserConfig } from 'vite';
 import { packageJson, packageEntries } from './package-json.ts';
-import { licenceFileName, licenceNotices, noticesFileName } from '../build/licence-notices.ts';
+import { licenceFileName, licenceNotices, noticesFileName } from '../../src/dev/licence-notices.ts';
 import { packageManifest } from './package-manifest.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,7 +4,7 @@
 // (the server renders from the sources), and the minifier rewrites them.
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig } from 'vite';
-import { licenceNotices } from '../build/licence-notices.ts';
+import { licenceNotices } from '../../src/dev/licence-notices.ts';
 import { hydrateFileName } from './hydrate-file-name.ts';
 
 const source = fileURLToPath(new URL('./fan-polls-hydrate.ts', import.meta.url));

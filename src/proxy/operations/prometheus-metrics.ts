@@ -15,7 +15,7 @@ export const metricsBatchSize = 256;
  * The per-request figures (a request's count and time, a poll read's cache outcome) are kept in plain numbers and
  * handed to prom-client in batches: when a scrape reads those metrics (their `collect`) and every `metricsBatchSize`
  * requests, so what waits stays bounded when no one scrapes. A scrape sees every request answered before it; a
- * request costs an array push instead of prom-client's label hashing (issue 26).
+ * request costs an array push instead of prom-client's label hashing.
  */
 export function prometheusMetrics(
   activeSessions: () => Promise<number | undefined>,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** main before the widget delivery change (issue 12): the figures of record compare with it. */
+/** main before the widget delivery change: the figures of record compare with it. */
 export const baselineCommit = 'd7c47da';
 
 /** `dist/widget/` of the baseline commit, built in `FAN_POLLS_BASELINE_DIR` (default `/tmp/fp-baseline`). */
@@ -23,8 +23,8 @@ export function baselineWidgetDir(): string {
 }
 
 /**
- * The bench's "previous build", built once from `git archive` (no worktree): main before the card's part of issue 25
- * (every phase from the element code); 4be278a, before issue 25's snippet, with `WIDGET_BENCH_PREVIOUS=4be278a`.
+ * The bench's "previous build", built once from `git archive` (no worktree): b309c60, before the proxy drew the card
+ * (every phase from the element code); 4be278a, before the drawn card's snippet, with `WIDGET_BENCH_PREVIOUS=4be278a`.
  */
 export const previousCommit = process.env.WIDGET_BENCH_PREVIOUS ?? 'b309c60';
 

@@ -1,6 +1,6 @@
 // The widget bench's server-rendered case: each card drawn by the page's server (`fan-polls/ssr`, Lit SSR, as
 // examples/ssr/ do it) into the HTML, and `fan-polls-hydrate.js` loaded to hydrate it. Measured against the static
-// floor, the same markup without any script (issue 25: at most 1.15x).
+// floor, the same markup without any script (at most 1.15x).
 import type { Poll } from '../../../src/platform/types.ts';
 import { renderFanPoll } from '../../../widget/ssr/render-fan-poll.ts';
 import { reserved, type EmbedSnippet, type PollChoice } from './article-pages.ts';
