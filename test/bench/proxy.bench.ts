@@ -1,5 +1,5 @@
 // Load test of the partner proxy on loopback (autocannon), with Redis configured (Debian's redis-server on a free
-// port). First the peers and the fan's routes, each server in its own process (`proxy-peers.ts`, issue 26). Then,
+// port). First the peers and the fan's routes, each server in its own process (`proxy-peers.ts`). Then,
 // in-process: cached poll reads through the proxy against a bare Hono handler returning the same JSON, as a ratio;
 // how many requests reach the platform meanwhile; three instances on one Redis (upstream reads per freshness
 // window); a fan's read over a Redis session (p50/p99); Redis memory per 10,000 sessions; the proxy under faults.
@@ -13,6 +13,7 @@ import { signIn, startHarness } from '../integration/proxy-harness.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startSandboxAndProxy } from '../support/stack.ts';
 import { autocannon, median, type AutocannonResult } from './load-rounds.ts';
+import { analyticsCost } from './proxy-analytics.ts';
 import { peers } from './proxy-peers.ts';
 
 const connections = 50;
@@ -24,11 +25,15 @@ const pageOrigin = 'http://127.0.0.1:4999';
 export default async function proxyBench(): Promise<void> {
   const redis = await startRedis();
   try {
-    // PROXY_BENCH_ONLY=peers runs the peer comparison alone (=fan its fan routes alone); =faults the last part alone.
+    // PROXY_BENCH_ONLY=peers runs the peer comparison alone (=fan its fan routes alone, =analytics what counting
+    // costs); =faults the last part alone.
     const only = process.env.PROXY_BENCH_ONLY;
     if (only === undefined || only === 'peers' || only === 'fan')
       await peers(redis, { connections, durationSeconds, warmUpSeconds, roundCount });
     if (only === 'peers' || only === 'fan') return;
+    if (only === undefined || only === 'analytics')
+      await analyticsCost(redis, { connections, durationSeconds, warmUpSeconds, roundCount });
+    if (only === 'analytics') return;
     if (only !== 'faults') {
       await cachedReads(redis);
       await threeInstances(redis);
@@ -224,7 +229,7 @@ async function fanReadsAndSessionMemory(redis: TestRedis): Promise<void> {
 }
 
 /**
- * The proxy under a bad minute (issue 15): platform requests during a 60 s outage and under a cache-busting flood,
+ * The proxy under a bad minute: platform requests during a 60 s outage and under a cache-busting flood,
  * and how long a reader of a cached poll waits while the platform takes 30 s. The outage and the flood run on the
  * proxy's clock moved by hand (60 s of traffic in a few seconds), the slow platform in real time.
  */
