@@ -60,7 +60,9 @@ export interface Harness extends Omit<SandboxAndProxy, 'upstream'> {
 
 export async function startHarness(
   config: Partial<ProxyConfig> = {},
-  deps: Pick<ProxyDeps, 'now' | 'sessions' | 'renderFrameCard'> & { readonly logger?: ProxyLogger } = {},
+  deps: Pick<ProxyDeps, 'now' | 'sessions' | 'renderFrameCard' | 'renderShareImage'> & {
+    readonly logger?: ProxyLogger;
+  } = {},
 ): Promise<Harness> {
   const upstream: UpstreamCall[] = [];
   const logLines: string[] = [];

@@ -11,7 +11,8 @@ import type { Poll } from '../../src/platform/types.ts';
 import { loadProxyConfig } from '../../src/proxy/config.ts';
 import { createProxyApp } from '../../src/proxy/app.ts';
 import { pollCacheHeaders } from '../../src/proxy/public-routes.ts';
-import { shareImageTheme } from '../../src/proxy/share/share-image-drawing.ts';
+import { shareImageRenderer, shareImageTheme } from '../../src/proxy/share/share-image-drawing.ts';
+import { readShareImageAssets } from '../../src/node/share-image-assets.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startHarness, type Harness } from './proxy-harness.ts';
 
@@ -116,6 +117,39 @@ describe('the share image', () => {
     expect(answer.status).toBe(404);
     expect(((await answer.json()) as ProxyErrorBody).error.code).toBe('share_image_not_drawn');
   });
+});
+
+describe('a crowd asking for one poll’s image at once', () => {
+  it('costs one drawing: 200 requests within a freshness window get the same image', async () => {
+    let drawings = 0;
+    const draw = shareImageRenderer(readShareImageAssets);
+    // The proxy's clock stands still, so that the whole crowd falls in one freshness window however slow the runner.
+    const standing = Date.now();
+    const crowd = await startHarness(
+      {},
+      {
+        now: () => standing,
+        renderShareImage: (card) => {
+          drawings += 1;
+          return draw(card);
+        },
+      },
+    );
+    try {
+      crowd.sandbox.sandbox.simulation.setRate(0);
+      const listed = (await (await crowd.call('/api/polls?limit=50')).json()) as { data: Poll[] };
+      const poll = listed.data.find((each) => each.status === 'open')!;
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => fetch(`${crowd.proxy.url}${shareImagePath(poll.id)}`)),
+      );
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+      expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
+      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+      expect(drawings).toBe(1);
+    } finally {
+      await crowd.close();
+    }
+  }, 60_000);
 });
 
 describe('a hostile question', () => {
