@@ -36,6 +36,7 @@ export default async function shareImageBench(): Promise<void> {
       what: "an open poll's share image, 1200 x 630: one drawing, median of 50",
       value: Number(at(0.5).toFixed(1)),
       unit: 'ms',
+      target: { comparison: '<=', value: 100 },
       detail: `p95 ${at(0.95).toFixed(1)} ms; the first drawing ${Math.round(first).toLocaleString('en')} ms`,
     },
   ]);
