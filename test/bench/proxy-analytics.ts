@@ -12,6 +12,7 @@ import { demoRegisteredApplication } from '../../src/sandbox/applications.ts';
 import { serveSandbox } from '../../src/sandbox/serve.ts';
 import { callAt, signIn } from '../integration/proxy-harness.ts';
 import { openRiversidePollFromProxy } from '../support/open-poll.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import type { TestRedis } from '../support/redis-server.ts';
 import { autocannon, measureLoad, median, type AutocannonResult, type RoundSettings } from './load-rounds.ts';
 import { residentBytes, startNodeServer, type PeerServer } from './peer-servers.ts';
@@ -138,12 +139,8 @@ export async function analyticsCost(redis: TestRedis, settings: RoundSettings): 
     const heap = async (): Promise<NodeJS.MemoryUsage> => {
       rmSync(heapFile, { force: true });
       process.kill(on.pid, 'SIGUSR2');
-      const deadline = Date.now() + 10_000;
-      while (!existsSync(heapFile)) {
-        if (Date.now() > deadline) throw new Error('The heap probe did not answer.');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The probe renames a whole file into place: once it is there, it is complete.
+      await waitUntil(() => Promise.resolve(existsSync(heapFile)), 'the heap probe’s answer');
       return JSON.parse(readFileSync(heapFile, 'utf8')) as NodeJS.MemoryUsage;
     };
     const floodOptions = {
@@ -156,6 +153,7 @@ export async function analyticsCost(redis: TestRedis, settings: RoundSettings): 
     };
     // A short flood first (counted with the rest), so that the refusal's code is compiled before the heap is measured.
     const warmUp = await autocannon({ ...floodOptions, duration: warmUpFloodSeconds });
+    // A quiet phase of the measurement (not a wait for an event): the warm-up's sockets close before the first heap.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const heapBefore = await heap();
     const rssBefore = residentBytes(on.pid);
