@@ -32,6 +32,7 @@ import { memoryProxyState, type ProxyStateFactory } from './state/proxy-state.ts
 import { defaultSessionOptions, type SessionStoreOptions } from './state/session-store.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import { sessionIdReader } from './session-cookie.ts';
+import { frameCredentials, frameSessionIdReader } from './frame-session.ts';
 import type { FileReader } from './file-reader.ts';
 import { widgetRoutes } from './widget-routes.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
@@ -118,6 +119,7 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
   const platformFetch = guard.fetch;
   const platform = createPlatformAccess(config, platformFetch, now, state.applicationTokens);
   const ownOrigin = new URL(config.publicUrl).origin;
+  const frameSessionCredentials = frameCredentials(config.sessionSecret);
   const runtime: ProxyRuntime = {
     config,
     logger,
@@ -150,7 +152,12 @@ export function createProxyApp(config: ProxyConfig, deps: ProxyDeps = {}): Proxy
       config.allowedOrigins.includes(origin) ||
       (config.allowLoopbackOrigins && isLoopbackOrigin(origin)),
     sessionCookieMaxAge: Math.floor(sessionOptions.idleMs / 1000),
-    readSessionId: sessionIdReader(config.sessionSecret, config.publicUrl.startsWith('http:')),
+    frameCredentials: frameSessionCredentials,
+    readSessionId: frameSessionIdReader(
+      frameSessionCredentials,
+      ownOrigin,
+      sessionIdReader(config.sessionSecret, config.publicUrl.startsWith('http:')),
+    ),
     servedOverPlainHttp: config.publicUrl.startsWith('http:'),
     analytics: proxyAnalytics({
       enabled: config.analytics,

@@ -5,6 +5,7 @@ import type { ProxyLogger } from './logger.ts';
 import type { PlatformAccess } from './platform-access.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { SessionIdReader } from './session-cookie.ts';
+import type { FrameCredentials } from './frame-session.ts';
 import type { ProxyState } from './state/proxy-state.ts';
 import type { RateLimiter } from './state/rate-limiter.ts';
 import type { SessionStore } from './state/session-store.ts';
@@ -28,8 +29,13 @@ export interface ProxyRuntime {
   readonly isAllowedPage: (origin: string) => boolean;
   /** Session lifetime for the cookie's Max-Age, seconds. */
   readonly sessionCookieMaxAge: number;
-  /** The verified session id of a request's cookie (HMAC checked once per cookie value). */
+  /**
+   * The verified session id of a request: its session frame's credential (from the proxy's own origin only), else its
+   * cookie's (HMAC checked once per cookie value).
+   */
   readonly readSessionId: SessionIdReader;
+  /** Signs and checks the credentials session frames keep (`frame-session.ts`). */
+  readonly frameCredentials: FrameCredentials;
   /** The public URL is plain http (only the loopback sandbox allows it): see `plainHttpSessionCookieName`. */
   readonly servedOverPlainHttp: boolean;
   /** The club's analytics: the routes tell it what the proxy did (`analytics/proxy-analytics.ts`). */

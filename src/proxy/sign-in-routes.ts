@@ -5,6 +5,7 @@ import {
   routeInGroup,
   type SignInResultMessage,
 } from '../contracts/proxy-contract.ts';
+import { frameChallengeParam, frameKeyPattern } from '../contracts/frame-session-contract.ts';
 import type { SignInReturn } from '../contracts/sign-in-return.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { createAuthorizationRequest, validateCallback } from '../platform/oauth.ts';
@@ -101,6 +102,12 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       const refused = signInFailure('return_not_allowed', 'Fan Polls may not send you back to this address.');
       return signInEndPage(c, 400, refused);
     }
+    const frameChallenge = frameChallengeOf(query, wayBack !== undefined);
+    if (frameChallenge === undefined) {
+      logger.log('info', 'sign_in_refused', { reason: 'frame_challenge_malformed' });
+      const refused = signInFailure('invalid_request', 'This sign-in was started with a malformed request.');
+      return signInEndPage(c, 400, refused);
+    }
     const limited = await signInRateLimited(runtime, c, origin);
     if (limited) return limited;
     // No session yet for a browser that has none: the pending entry alone holds this sign-in, bound to the browser
@@ -122,6 +129,7 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       // Without a pop-up, the page always redeems a code: its cookie partition is never the callback's.
       handoff: wayBack !== undefined || query.get('handoff') === '1',
       ...wayBack,
+      ...frameChallenge,
     });
     runtime.analytics.signInStarted(request.state, query);
     await c.var.session.write(browserId);
@@ -130,6 +138,22 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     return c.redirect(request.url.href, 302);
   });
   return app;
+}
+
+/**
+ * The session frame's challenge (`frame-session-contract.ts`), for a pop-up's sign-in with `handoff=1` only: none
+ * (`{}`), or undefined for a malformed one or one on a sign-in without a pop-up (whose page cannot keep a frame's
+ * memory across the trip).
+ */
+function frameChallengeOf(
+  query: URLSearchParams,
+  withoutPopup: boolean,
+): { readonly frameChallenge?: string } | undefined {
+  const challenge = query.get(frameChallengeParam);
+  if (challenge === null) return {};
+  return frameKeyPattern.test(challenge) && query.get('handoff') === '1' && !withoutPopup
+    ? { frameChallenge: challenge }
+    : undefined;
 }
 
 /** Where the platform sends the fan back: the pending sign-in of this browser becomes a session. */
@@ -197,7 +221,7 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
             type: 'fan-polls:sign-in',
             ok: true,
             userId,
-            handoff: await sessions.addHandoff(signedIn.id, pending.openerOrigin),
+            handoff: await sessions.addHandoff(signedIn.id, pending.openerOrigin, pending.frameChallenge),
           }
         : { type: 'fan-polls:sign-in', ok: true, userId };
       return signInEndPage(c, 200, result, pending.openerOrigin);

@@ -220,6 +220,8 @@ export async function signIn(
     tracking?: Record<string, string>;
     /** Ask for a handoff code (`handoff=1`), as a card on another site than the proxy does. */
     handoff?: boolean;
+    /** With `handoff`: the session frame's challenge (`frame_challenge`), binding the code to its verifier. */
+    frameChallenge?: string;
     /** The browser's session cookie already (signing in again over it). */
     cookie?: string;
   } = {},
@@ -228,6 +230,7 @@ export async function signIn(
     origin: pageOrigin,
     ...options.tracking,
     ...(options.handoff === true ? { handoff: '1' } : {}),
+    ...(options.frameChallenge === undefined ? {} : { frame_challenge: options.frameChallenge }),
   });
   const login = await harness.call(`/auth/login?${query.toString()}`, {
     origin: null,

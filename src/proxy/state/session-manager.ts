@@ -198,9 +198,9 @@ export class SessionManager implements SessionStore {
     return this.#store.get(keys.browser(browserId));
   }
 
-  async addHandoff(sessionId: string, origin: string): Promise<string> {
+  async addHandoff(sessionId: string, origin: string, challenge?: string): Promise<string> {
     const code = randomId();
-    const handoff: PendingHandoff = { sessionId, origin };
+    const handoff: PendingHandoff = { sessionId, origin, ...(challenge === undefined ? {} : { challenge }) };
     await this.#store.set(
       keys.handoff(await digestOf(code)),
       JSON.stringify(handoff),
@@ -212,8 +212,8 @@ export class SessionManager implements SessionStore {
   async takeHandoff(code: string): Promise<PendingHandoff | undefined> {
     const text = await this.#store.take(keys.handoff(await digestOf(code)));
     if (text === undefined) return undefined;
-    const { sessionId, origin } = JSON.parse(text) as PendingHandoff;
-    return { sessionId, origin };
+    const { sessionId, origin, challenge } = JSON.parse(text) as PendingHandoff;
+    return { sessionId, origin, ...(challenge === undefined ? {} : { challenge }) };
   }
 
   async #write(record: SessionRecord, tokens: TokenSet): Promise<Session> {

@@ -41,6 +41,11 @@ export interface PendingSignIn {
   readonly returnUrl?: string;
   /** With `returnUrl`, for a banner: its frame's origin, the only one that may redeem the code (else `openerOrigin`). */
   readonly frameOrigin?: string;
+  /**
+   * With `handoff`, for a card whose page keeps no cookie of the proxy's: the challenge of the verifier its session
+   * frame holds (`frame-session-contract.ts`). The code then opens the session only with that verifier.
+   */
+  readonly frameChallenge?: string;
 }
 
 /** A signed-in session waiting to be handed to the card's own cookie partition (`POST /auth/handoff`). */
@@ -48,6 +53,8 @@ export interface PendingHandoff {
   readonly sessionId: string;
   /** The card origin that started the sign-in: the only origin that may redeem the code. */
   readonly origin: string;
+  /** Bound to a session frame: only `POST /auth/frame-session` with the verifier of this challenge redeems it. */
+  readonly challenge?: string;
 }
 
 export interface SignedIn {
@@ -71,8 +78,11 @@ export interface SessionStore {
   takePending(state: string): Promise<PendingSignIn | undefined>;
   /** The card origin of this browser's latest sign-in still in progress: where a callback with a lost state reports. */
   pendingOriginOf(browserId: string | undefined): Promise<string | undefined>;
-  /** A fresh single-use code (256 random bits) that hands `sessionId` to a page of `origin`. */
-  addHandoff(sessionId: string, origin: string): Promise<string>;
+  /**
+   * A fresh single-use code (256 random bits) that hands `sessionId` to a page of `origin`, or with `challenge` to the
+   * session frame holding its verifier.
+   */
+  addHandoff(sessionId: string, origin: string, challenge?: string): Promise<string>;
   /** Finds and removes a handoff: a code is gone after its first use, right or wrong, and after `handoffMs`. */
   takeHandoff(code: string): Promise<PendingHandoff | undefined>;
 }
