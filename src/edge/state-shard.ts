@@ -29,7 +29,8 @@ export class StateShard {
   async fetch(request: Request): Promise<Response> {
     const ask = (await request.json()) as ShardRequest;
     const answer = this.#answer(ask, this.#now());
-    if (ask.op === 'set' || ask.op === 'hit' || ask.op === 'increment') await this.#sweepLater();
+    if (ask.op === 'set' || ask.op === 'hit' || ask.op === 'increment' || ask.op === 'incrementMany')
+      await this.#sweepLater();
     return Response.json(answer);
   }
 
@@ -80,14 +81,10 @@ export class StateShard {
             .toArray()
             .map((row) => String(row.value)),
         };
-      case 'increment': {
-        const row = this.#sql
-          .exec('SELECT value, expires_at FROM entries WHERE key = ? AND expires_at > ?', ask.key, now)
-          .toArray()[0];
-        const count = (row === undefined ? 0 : Number(row.value) || 0) + ask.by;
-        this.#write(ask.key, String(count), row === undefined ? now + ask.ttlMs : Number(row.expires_at));
-        return { count };
-      }
+      case 'increment':
+        return { count: this.#increment(ask, now) };
+      case 'incrementMany':
+        return { counts: ask.counters.map((counter) => this.#increment(counter, now)) };
       case 'hit': {
         const row = this.#sql
           .exec('SELECT value, expires_at FROM entries WHERE key = ? AND expires_at > ?', ask.key, now)
@@ -98,6 +95,16 @@ export class StateShard {
         return { count, resetInMs: expiresAt - now };
       }
     }
+  }
+
+  /** Adds `by` to the counter; a new (or expired) one expires `ttlMs` from now, a live one keeps its expiry. */
+  #increment(counter: { key: string; by: number; ttlMs: number }, now: number): number {
+    const row = this.#sql
+      .exec('SELECT value, expires_at FROM entries WHERE key = ? AND expires_at > ?', counter.key, now)
+      .toArray()[0];
+    const count = (row === undefined ? 0 : Number(row.value) || 0) + counter.by;
+    this.#write(counter.key, String(count), row === undefined ? now + counter.ttlMs : Number(row.expires_at));
+    return count;
   }
 
   #live(key: string, now: number): { value?: string } {

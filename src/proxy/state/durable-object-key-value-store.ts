@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './key-value-store.ts';
+import type { CounterIncrement, KeyValueStore } from './key-value-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { ShardAnswer, ShardNamespace, ShardRequest } from './durable-object-protocol.ts';
 import { stateUnavailable } from './state-unavailable.ts';
@@ -68,6 +68,31 @@ export class DurableObjectKeyValueStore implements KeyValueStore {
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
     const ms = Math.max(1, Math.ceil(ttlMs));
     return (await this.#ask(key, { op: 'increment', key, by: Math.trunc(by), ttlMs: ms })).count ?? 0;
+  }
+
+  /** The counters of each shard in one request to it, every shard's at once. */
+  async incrementMany(counters: readonly CounterIncrement[]): Promise<number[]> {
+    const byShard = new Map<number, { counter: CounterIncrement; at: number }[]>();
+    counters.forEach((counter, at) => {
+      const shard = shardOf(counter.key, this.#shards);
+      byShard.set(shard, [...(byShard.get(shard) ?? []), { counter, at }]);
+    });
+    const values = new Array<number>(counters.length).fill(0);
+    await Promise.all(
+      [...byShard].map(async ([shard, parts]) => {
+        const request: ShardRequest = {
+          op: 'incrementMany',
+          counters: parts.map(({ counter }) => ({
+            key: counter.key,
+            by: Math.trunc(counter.by),
+            ttlMs: Math.max(1, Math.ceil(counter.ttlMs)),
+          })),
+        };
+        const { counts = [] } = await this.#askShard(shard, request);
+        parts.forEach(({ at }, index) => (values[at] = counts[index] ?? 0));
+      }),
+    );
+    return values;
   }
 
   /** One attempt in `key`'s fixed window: the count so far and the window's time left. */

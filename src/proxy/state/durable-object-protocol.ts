@@ -1,6 +1,8 @@
 // What the state client says to a state shard (a Durable Object), one JSON request per operation, and what it
 // answers: one definition for both sides (`durable-object-key-value-store.ts`, `src/edge/state-shard.ts`).
 
+import type { CounterIncrement } from './key-value-store.ts';
+
 export type ShardRequest =
   | { readonly op: 'get'; readonly key: string }
   | {
@@ -15,6 +17,8 @@ export type ShardRequest =
   | { readonly op: 'count'; readonly namespace: string }
   /** Adds `by` to the counter at `key`; a new one expires `ttlMs` from now (`ShardAnswer.count`: the new value). */
   | { readonly op: 'increment'; readonly key: string; readonly by: number; readonly ttlMs: number }
+  /** `increment` for each counter, in order, in one step (`ShardAnswer.counts`: the new values). */
+  | { readonly op: 'incrementMany'; readonly counters: readonly CounterIncrement[] }
   /** One more attempt in the key's fixed window (`windowMs` long from its first attempt). */
   | { readonly op: 'hit'; readonly key: string; readonly windowMs: number }
   /** Every value as the shard holds it (what a dump of its storage shows): tests check no token is readable. */
@@ -24,6 +28,8 @@ export interface ShardAnswer {
   readonly value?: string;
   readonly written?: boolean;
   readonly count?: number;
+  /** `incrementMany`: each counter's new value, in order. */
+  readonly counts?: readonly number[];
   /** `hit`: how long the window has left. */
   readonly resetInMs?: number;
   readonly values?: readonly string[];

@@ -124,6 +124,29 @@ function describeStoreContract(fixture: PerTest): void {
       expect(await store.get('other:count')).toBe('2');
     });
 
+    it('adds several counters in one step: every concurrent step counts, each counter keeps its own expiry', async () => {
+      expect(await store.increment('test:old', 10, 1500)).toBe(10);
+      const steps = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          store.incrementMany([
+            { key: 'test:old', by: 1, ttlMs: 600_000 },
+            { key: 'other:new', by: 2, ttlMs: 600_000 },
+            { key: 'test:old', by: 1, ttlMs: 600_000 },
+            { key: 'session:counted', by: 1, ttlMs: 600_000 },
+          ]),
+        ),
+      );
+      const olds = steps.map(([old]) => old ?? 0).sort((a, b) => a - b);
+      expect(olds).toEqual(Array.from({ length: 10 }, (_, index) => 11 + 2 * index));
+      expect(steps.every((step) => step.length === 4 && step[2] === (step[0] ?? 0) + 1)).toBe(true);
+      expect(await store.getMany(['test:old', 'other:new', 'session:counted'])).toEqual(['30', '20', '10']);
+      expect(await store.count('session')).toBe(1);
+      expect(await store.incrementMany([])).toEqual([]);
+      // The counter made with 1.5 s ends then; the ones made by the step keep theirs.
+      expect(await eventually(clock, async () => (await store.get('test:old')) === undefined)).toBe(true);
+      expect(await store.getMany(['other:new', 'session:counted'])).toEqual(['20', '10']);
+    });
+
     it('locks for one holder at a time, releases only its own lock, and frees a dead holder’s by expiry', async () => {
       const attempts = await Promise.all(Array.from({ length: 10 }, () => tryLock(store, 'lock:test', 500)));
       const held = attempts.filter((release) => release !== undefined);

@@ -28,6 +28,19 @@ export interface KeyValueStore {
    * expiry. A value that is not a number counts as 0.
    */
   increment(key: string, by: number, ttlMs: number): Promise<number>;
+  /**
+   * `increment` for several counters in one step: one round trip on Redis (one script), one request to each shard the
+   * keys live in on Durable Objects (sent together). Each counter follows `increment`'s rules; a key named twice adds
+   * both. Answers the new values, in order.
+   */
+  incrementMany(counters: readonly CounterIncrement[]): Promise<number[]>;
+}
+
+/** One counter's part of `incrementMany`: what `increment` takes. */
+export interface CounterIncrement {
+  readonly key: string;
+  readonly by: number;
+  readonly ttlMs: number;
 }
 
 /**

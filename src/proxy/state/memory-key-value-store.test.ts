@@ -19,6 +19,7 @@ describeKeyValueStore('memory', () => {
     delete: (key, ifValue) => memory.delete(key, ifValue),
     count: (namespace) => memory.count(namespace),
     increment: (key, by, ttlMs) => memory.increment(key, by, ttlMs),
+    incrementMany: (counters) => memory.incrementMany(counters),
   };
   return Promise.resolve({
     store,

@@ -1,4 +1,4 @@
-import { namespaceOf, type KeyValueStore } from './key-value-store.ts';
+import { namespaceOf, type CounterIncrement, type KeyValueStore } from './key-value-store.ts';
 
 const sweepEveryMs = 60_000;
 
@@ -71,11 +71,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
   }
 
   increment(key: string, by: number, ttlMs: number): Promise<number> {
-    const live = this.#live(key, false);
-    const value = (Number(live?.value) || 0) + by;
-    if (live === undefined) void this.set(key, String(value), ttlMs);
-    else this.#entries(namespaceOf(key)).set(key, { value: String(value), expiresAt: live.expiresAt });
-    return Promise.resolve(value);
+    return Promise.resolve(this.#add({ key, by, ttlMs }));
+  }
+
+  incrementMany(counters: readonly CounterIncrement[]): Promise<number[]> {
+    return Promise.resolve(counters.map((counter) => this.#add(counter)));
   }
 
   count(namespace: string): Promise<number | undefined> {
@@ -83,6 +83,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
     const now = this.#now();
     for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
     return Promise.resolve(entries.size);
+  }
+
+  #add({ key, by, ttlMs }: CounterIncrement): number {
+    const live = this.#live(key, false);
+    const value = (Number(live?.value) || 0) + by;
+    if (live === undefined) void this.set(key, String(value), ttlMs);
+    else this.#entries(namespaceOf(key)).set(key, { value: String(value), expiresAt: live.expiresAt });
+    return value;
   }
 
   #entries(namespace: string): Map<string, Entry> {

@@ -1,4 +1,4 @@
-import { keyPrefix, namespaceOf, type KeyValueStore } from './key-value-store.ts';
+import { keyPrefix, namespaceOf, type CounterIncrement, type KeyValueStore } from './key-value-store.ts';
 import type { RedisHealth } from './redis-health.ts';
 
 // Each write, take and delete is one script: atomic, one round trip, and the namespace's expiry index (when it is
@@ -15,13 +15,21 @@ if value then
   if KEYS[2] then redis.call('ZREM', KEYS[2], KEYS[1]) end
 end
 return value`;
-// The expiry is set when the counter is made (INCRBY makes it without one), never moved by a later increment.
-const incrementScript = `local value = redis.call('INCRBY', KEYS[1], ARGV[1])
-if redis.call('PTTL', KEYS[1]) < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  if KEYS[2] then redis.call('ZADD', KEYS[2], ARGV[3], KEYS[1]) end
+// Counters, in one script: KEYS are the counters, then the indexes of counted namespaces; ARGV holds four values a
+// counter (by, time to live, expiry time, its index's place in KEYS or 0). The expiry is set when the counter is made
+// (INCRBY makes it without one), never moved by a later increment.
+const incrementScript = `local values = {}
+for at = 1, #ARGV / 4 do
+  local base = (at - 1) * 4
+  local value = redis.call('INCRBY', KEYS[at], ARGV[base + 1])
+  if redis.call('PTTL', KEYS[at]) < 0 then
+    redis.call('PEXPIRE', KEYS[at], ARGV[base + 2])
+    local index = tonumber(ARGV[base + 4])
+    if index > 0 then redis.call('ZADD', KEYS[index], ARGV[base + 3], KEYS[at]) end
+  end
+  values[at] = value
 end
-return value`;
+return values`;
 const deleteScript = `if ARGV[1] and redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 if KEYS[2] then redis.call('ZREM', KEYS[2], KEYS[1]) end
@@ -87,15 +95,29 @@ export class RedisKeyValueStore implements KeyValueStore {
     });
   }
 
-  increment(key: string, by: number, ttlMs: number): Promise<number> {
-    const ms = Math.max(1, Math.ceil(ttlMs));
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const [value] = await this.incrementMany([{ key, by, ttlMs }]);
+    return value ?? 0;
+  }
+
+  incrementMany(counters: readonly CounterIncrement[]): Promise<number[]> {
+    if (counters.length === 0) return Promise.resolve([]);
+    const indexes: string[] = [];
+    const args: string[] = [];
+    for (const { key, by, ttlMs } of counters) {
+      const ms = Math.max(1, Math.ceil(ttlMs));
+      const namespace = namespaceOf(key);
+      let place = 0;
+      if (this.#counted.has(namespace)) {
+        const index = indexOf(namespace);
+        if (!indexes.includes(index)) indexes.push(index);
+        place = counters.length + indexes.indexOf(index) + 1;
+      }
+      args.push(String(Math.trunc(by)), String(ms), String(this.#now() + ms), String(place));
+    }
+    const keys = [...counters.map(({ key }) => keyPrefix + key), ...indexes];
     return this.#redis.run(async (redis) =>
-      Number(
-        await redis.eval(incrementScript, {
-          keys: this.#keysOf(key),
-          arguments: [String(Math.trunc(by)), String(ms), String(this.#now() + ms)],
-        }),
-      ),
+      ((await redis.eval(incrementScript, { keys, arguments: args })) as unknown[]).map(Number),
     );
   }
 
