@@ -10,7 +10,8 @@ export const noticesFileName = 'THIRD-PARTY-NOTICES.txt';
 
 /**
  * Licences a bundled package may carry; anything else, or none, fails the build. MPL-2.0 is webextension-polyfill's
- * (in the extension): copyleft per file, met by shipping its files unmodified with this notice.
+ * (in the extension): copyleft per file, met by shipping its files unmodified with this notice. OFL-1.1 is the fonts'
+ * (the edge build bundles their packages' `unicode.json`): met by shipping the licence with them.
  */
 const allowedLicences = new Set([
   'MIT',
@@ -20,6 +21,7 @@ const allowedLicences = new Set([
   'Apache-2.0',
   '0BSD',
   'MPL-2.0',
+  'OFL-1.1',
 ]);
 
 /** What a build has bundled so far, by package and version: the widget's entries are builds of their own. */

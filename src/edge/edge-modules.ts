@@ -5,8 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { shareImageFontFiles } from '../node/share-image-assets.ts';
+import { scriptFallbackFonts } from '../proxy/share/fallback-fonts.ts';
 
 export const edgeModulePrefix = 'fan-polls-edge-module:';
+/**
+ * A module of the bundle only: the fallback fonts the edge build carries, by their package path
+ * (`{ '@fontsource/…woff': ArrayBuffer }`), each an uploaded module.
+ */
+export const edgeFallbackFontsModule = 'fan-polls-edge-fallback-fonts';
 
 export interface EdgeModule {
   /** The module's name beside `worker.js`. */
@@ -39,9 +45,35 @@ export const edgeModules: readonly EdgeModule[] = [
   { name: 'satori-layout.wasm', type: 'wasm', read: packageFile('satori/layout.wasm') },
   { name: 'harfbuzz.wasm', type: 'wasm', read: harfbuzzWasm },
   { name: 'resvg.wasm', type: 'wasm', read: packageFile('@resvg/resvg-wasm/index_bg.wasm') },
-  ...shareImageFontFiles.map(({ file }) => ({
-    name: file.slice(file.lastIndexOf('/') + 1),
+  ...[...shareImageFontFiles, ...scriptFallbackFonts].map(({ file }) => ({
+    name: fileName(file),
     type: 'data' as const,
     read: packageFile(file),
   })),
 ];
+
+/** The packages the uploaded fonts come from (`@fontsource/inter`, …), for their licences. */
+export function edgeFontPackages(): string[] {
+  const files = [...shareImageFontFiles, ...scriptFallbackFonts].map(({ file }) => file);
+  return [...new Set(files.map((file) => file.split('/').slice(0, 2).join('/')))];
+}
+
+/** An uploaded font's module name: its file's name in its package. */
+export function fileName(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
+}
+
+/**
+ * The code of `edgeFallbackFontsModule`: Arabic, Hebrew, Cyrillic and Greek. CJK and emoji (`wide-fallback-fonts.ts`,
+ * 6 MB) stay on Node: with them the Worker would be about 8 MB compressed, over the Workers free plan's 3 MB.
+ */
+export function edgeFallbackFontsCode(): string {
+  const imports = scriptFallbackFonts.map(
+    ({ file }, index) =>
+      `import font${String(index)} from ${JSON.stringify(edgeModulePrefix + fileName(file))};`,
+  );
+  const entries = scriptFallbackFonts.map(
+    ({ file }, index) => `  ${JSON.stringify(file)}: font${String(index)},`,
+  );
+  return `${imports.join('\n')}\nexport default {\n${entries.join('\n')}\n};\n`;
+}

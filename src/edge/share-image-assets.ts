@@ -12,6 +12,8 @@ import latin400 from 'fan-polls-edge-module:inter-latin-400-normal.woff';
 import latinExt400 from 'fan-polls-edge-module:inter-latin-ext-400-normal.woff';
 import latin700 from 'fan-polls-edge-module:inter-latin-700-normal.woff';
 import latinExt700 from 'fan-polls-edge-module:inter-latin-ext-700-normal.woff';
+import fallbackFontData from 'fan-polls-edge-fallback-fonts';
+import { scriptFallbackFonts } from '../proxy/share/fallback-fonts.ts';
 
 export function edgeShareImageAssets(): Promise<ShareImageAssets> {
   return Promise.resolve({
@@ -23,5 +25,10 @@ export function edgeShareImageAssets(): Promise<ShareImageAssets> {
       { data: latin700, weight: 700 },
       { data: latinExt700, weight: 700 },
     ],
+    fallbackFonts: scriptFallbackFonts,
+    readFallbackFont: (file) => {
+      const data = fallbackFontData[file];
+      return data ? Promise.resolve(data) : Promise.reject(new Error(`${file} is not in the edge build`));
+    },
   });
 }

@@ -8,3 +8,8 @@ declare module 'fan-polls-edge-module:*.woff' {
   const data: ArrayBuffer;
   export default data;
 }
+
+declare module 'fan-polls-edge-fallback-fonts' {
+  const fonts: Readonly<Record<string, ArrayBuffer>>;
+  export default fonts;
+}

@@ -5,12 +5,19 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
 import { licenceNotices } from '../dev/licence-notices.ts';
-import { edgeModulePrefix, edgeModules, satoriStandalone } from './edge-modules.ts';
+import {
+  edgeFallbackFontsCode,
+  edgeFallbackFontsModule,
+  edgeFontPackages,
+  edgeModulePrefix,
+  edgeModules,
+  satoriStandalone,
+} from './edge-modules.ts';
 import { workerdConfig } from './workerd-config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The share image's fonts' licence, beside them in the edge build. */
-export const fontLicenceFileName = 'INTER-FONT-LICENSE.txt';
+/** The share image's fonts' licences (each SIL Open Font License 1.1, with its copyright), beside them in the edge build. */
+export const fontLicenceFileName = 'FONT-LICENSES.txt';
 
 export interface EdgeBuildOptions {
   /** Default: the proxy's Worker entry. Tests build their own small Worker with the same settings. */
@@ -53,22 +60,29 @@ function edgeModuleFiles(): Plugin {
   return {
     name: 'fan-polls-edge-modules',
     resolveId(id) {
+      if (id === edgeFallbackFontsModule) return `\0${edgeFallbackFontsModule}`;
       if (!id.startsWith(edgeModulePrefix)) return null;
       const name = id.slice(edgeModulePrefix.length);
       if (!edgeModules.some((module) => module.name === name)) this.error(`No edge module named ${name}`);
       return { id: `./${name}`, external: true };
     },
+    load(id) {
+      return id === `\0${edgeFallbackFontsModule}` ? edgeFallbackFontsCode() : null;
+    },
     generateBundle() {
       for (const module of edgeModules)
         this.emitFile({ type: 'asset', fileName: module.name, source: module.read() });
-      // The share image's Inter fonts ship as files, not as bundled code: their SIL Open Font License beside them.
-      this.emitFile({
-        type: 'asset',
-        fileName: fontLicenceFileName,
-        source: readFileSync(`${root}node_modules/@fontsource/inter/LICENSE`, 'utf8'),
-      });
+      // The share image's fonts ship as files, not as bundled code: the licence of each package beside them.
+      this.emitFile({ type: 'asset', fileName: fontLicenceFileName, source: fontLicences() });
     },
   };
+}
+
+/** Each font package the edge build takes files from, named, with its licence text. */
+function fontLicences(): string {
+  return edgeFontPackages()
+    .map((name) => `${name}\n\n${readFileSync(`${root}node_modules/${name}/LICENSE`, 'utf8').trim()}\n`)
+    .join('\n' + '-'.repeat(80) + '\n\n');
 }
 
 /**

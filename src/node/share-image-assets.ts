@@ -3,6 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { ShareImageAssets } from '../proxy/share/share-image-drawing.ts';
+import { scriptFallbackFonts } from '../proxy/share/fallback-fonts.ts';
+import { wideFallbackFonts } from '../proxy/share/wide-fallback-fonts.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -27,5 +29,11 @@ export async function readShareImageAssets(): Promise<ShareImageAssets> {
       data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength),
       weight: shareImageFontFiles[index]?.weight ?? 400,
     })),
+    // Every fallback, CJK and emoji too: a Node install has the packages, whatever their size.
+    fallbackFonts: [...scriptFallbackFonts, ...wideFallbackFonts],
+    readFallbackFont: async (file) => {
+      const data = await readFile(resolve(file));
+      return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+    },
   };
 }

@@ -101,4 +101,20 @@ describe('the share link on workerd', () => {
     expect(body).toEqual(JSON.parse(atEdge(await fromNode.text())));
     expect(body).toMatchObject({ version: '1.0', type: 'rich' });
   });
+
+  it('draws Arabic, Hebrew, Cyrillic and Greek with the fonts it carries, as Node does', async () => {
+    const poll = polls.find((each) => each.status === 'open' && each.id !== openPoll().id)!;
+    const stored = node.sandbox.sandbox.polls.find(poll.id)!;
+    Object.assign(stored, { question: 'من هو أفضل لاعب في المباراة؟ Кто лучший игрок?' });
+    Object.assign(stored.answers[0] ?? {}, { text: 'מי השחקן הטוב ביותר' });
+    Object.assign(stored.answers[1] ?? {}, { text: 'Ποιος ήταν ο καλύτερος' });
+    const [fromEdge, fromNode] = await Promise.all(
+      [workerd.url, node.proxy.url].map(async (base) => {
+        const answer = await fetch(`${base}${shareImagePath(poll.id)}`);
+        expect(answer.status, workerd.output.join('\n')).toBe(200);
+        return PNG.sync.read(Buffer.from(await answer.arrayBuffer()));
+      }),
+    );
+    expect(fromEdge!.data.equals(fromNode!.data)).toBe(true);
+  }, 30_000);
 });

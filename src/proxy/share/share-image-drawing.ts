@@ -1,4 +1,6 @@
 import type { ShareImageRenderer } from './share-image.ts';
+import { fallbackFontsFor, type FallbackFont } from './fallback-fonts.ts';
+import { isRightToLeft, rightToLeftUnits } from './right-to-left.ts';
 import { shareImageMaxAnswers, type ShareAnswer, type ShareCard } from './share-card.ts';
 import { shareImageSize } from '../../contracts/share-contract.ts';
 
@@ -11,6 +13,9 @@ export interface ShareImageAssets {
   readonly layoutWasm: Uint8Array<ArrayBuffer> | WebAssembly.Module;
   readonly wasm: Uint8Array<ArrayBuffer> | WebAssembly.Module;
   readonly fonts: readonly { readonly data: ArrayBuffer; readonly weight: 400 | 700 }[];
+  /** The fonts for other scripts and emoji this runtime has (`fallback-fonts.ts`), read only when text needs one. */
+  readonly fallbackFonts: readonly FallbackFont[];
+  readFallbackFont(file: string): Promise<ArrayBuffer>;
 }
 
 /**
@@ -43,6 +48,32 @@ const box = (style: Box['props']['style'], children?: unknown): Box => ({
 
 /** One line of text, cut with an ellipsis where it would overflow its box. */
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** What a box of one text sets that a box of words does not. */
+const textOnly = new Set(['whiteSpace', 'textOverflow', 'lineClamp', 'wordBreak']);
+
+/**
+ * `text` in a box of `style`. Right-to-left text is laid out from the right, a box per word (`right-to-left.ts`),
+ * wrapped onto the next line where `wrap`, else cut at the left edge (no ellipsis: it would sit on the wrong side).
+ */
+function textBox(style: Box['props']['style'], text: string, wrap = false): Box {
+  if (!isRightToLeft(text)) return box(style, text);
+  const kept = Object.fromEntries(
+    Object.entries(style).filter(([key]) => !textOnly.has(key)),
+  ) as Box['props']['style'];
+  const gap = Math.round(Number(style.fontSize ?? 28) * 0.28);
+  return box(
+    {
+      ...kept,
+      display: 'flex',
+      flexDirection: 'row-reverse',
+      flexWrap: wrap ? 'wrap' : 'nowrap',
+      columnGap: gap,
+      overflow: 'hidden',
+    },
+    rightToLeftUnits(text).map((unit) => box({ flexShrink: 0, whiteSpace: 'nowrap' }, unit)),
+  );
+}
 
 /**
  * The share image drawn with satori (markup to SVG) and resvg-wasm (SVG to PNG), both loaded on the first drawing,
@@ -84,13 +115,51 @@ async function startDrawing(loadAssets: () => Promise<ShareImageAssets>): Promis
     weight: font.weight,
     style: 'normal' as const,
   }));
+  const loadAdditionalAsset = fallbackLoader(assets);
   return async (card) => {
     const markup = shareImageMarkup(card) as unknown as Parameters<typeof satori>[0];
-    const svg = await satori(markup, { ...shareImageSize, fonts });
+    const svg = await satori(markup, { ...shareImageSize, fonts, loadAdditionalAsset });
     const rendered = new resvg.Resvg(svg, { fitTo: { mode: 'original' } }).render();
     const png = rendered.asPng();
     rendered.free();
     return new Uint8Array(png);
+  };
+}
+
+interface LoadedFont {
+  readonly name: string;
+  readonly data: ArrayBuffer;
+  readonly weight: 400 | 700;
+  readonly style: 'normal';
+}
+
+/**
+ * satori's hook for text its fonts do not draw (Arabic, Hebrew, Cyrillic, Greek, CJK, emoji): the fallback files with
+ * those characters, each read once per process. A Latin drawing never calls it. Text no file covers draws as a box.
+ */
+function fallbackLoader(
+  assets: ShareImageAssets,
+): (languageCode: string, segment: string) => Promise<LoadedFont[]> {
+  const read = new Map<string, Promise<LoadedFont | undefined>>();
+  const load = (font: FallbackFont): Promise<LoadedFont | undefined> => {
+    let loading = read.get(font.file);
+    if (loading === undefined) {
+      loading = assets.readFallbackFont(font.file).then(
+        (data) => ({ name: font.name, data, weight: font.weight, style: 'normal' as const }),
+        (error: unknown) => {
+          // A file missing from this runtime: the text draws as boxes, and the next drawing tries again.
+          read.delete(font.file);
+          console.error(`Share image: the font ${font.file} could not be read.`, error);
+          return undefined;
+        },
+      );
+      read.set(font.file, loading);
+    }
+    return loading;
+  };
+  return async (_languageCode, segment) => {
+    const loaded = await Promise.all(fallbackFontsFor(segment, assets.fallbackFonts).map(load));
+    return loaded.filter((font) => font !== undefined);
   };
 }
 
@@ -130,7 +199,7 @@ function shareImageMarkup(card: ShareCard): Box {
         },
         [
           header(card, content.width),
-          box(
+          textBox(
             {
               display: 'block',
               width: content.width,
@@ -144,6 +213,7 @@ function shareImageMarkup(card: ShareCard): Box {
               flexShrink: 0,
             },
             card.question,
+            true,
           ),
           box(
             {
@@ -209,24 +279,44 @@ function header(card: ShareCard, width: number): Box {
 
 function answerWithShare(answer: ShareAnswer, width: number): Box {
   const percentage = Math.min(100, Math.max(0, answer.percentage ?? 0));
+  // A right-to-left answer reads from the right: its share on the left, its bar filled from the right.
+  const rightToLeft = isRightToLeft(answer.text);
+  const row = rightToLeft ? 'row-reverse' : 'row';
   return box({ display: 'flex', flexDirection: 'column', width, marginBottom: 18, flexShrink: 0 }, [
-    box({ display: 'flex', width, fontSize: 28, fontWeight: answer.isLeading ? 700 : 400 }, [
-      box({ ...oneLine, flexGrow: 1, flexShrink: 1 }, answer.text),
-      box({ flexShrink: 0, marginLeft: 16, fontWeight: 700 }, `${String(percentage)}%`),
-    ]),
-    box({ display: 'flex', width, marginTop: 8, height: 16, borderRadius: 8, background: theme.track }, [
-      box({
-        width: Math.round((width * percentage) / 100),
+    box(
+      { display: 'flex', flexDirection: row, width, fontSize: 28, fontWeight: answer.isLeading ? 700 : 400 },
+      [
+        textBox({ ...oneLine, flexGrow: 1, flexShrink: 1 }, answer.text),
+        box(
+          { flexShrink: 0, [rightToLeft ? 'marginRight' : 'marginLeft']: 16, fontWeight: 700 },
+          `${String(percentage)}%`,
+        ),
+      ],
+    ),
+    box(
+      {
+        display: 'flex',
+        flexDirection: row,
+        width,
+        marginTop: 8,
         height: 16,
         borderRadius: 8,
-        background: theme.accent,
-      }),
-    ]),
+        background: theme.track,
+      },
+      [
+        box({
+          width: Math.round((width * percentage) / 100),
+          height: 16,
+          borderRadius: 8,
+          background: theme.accent,
+        }),
+      ],
+    ),
   ]);
 }
 
 function answerOnly(answer: ShareAnswer, width: number): Box {
-  return box(
+  return textBox(
     {
       ...oneLine,
       // Content-box: the padding and the border are outside the width.
