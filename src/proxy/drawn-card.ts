@@ -10,27 +10,28 @@ import type { ProxyRuntime } from './runtime.ts';
 export const drawnCardContentType = 'text/html; charset=utf-8';
 
 /**
- * The card of `drawnCardPattern`: `renderFanPoll`'s `<fan-poll>` (its declarative shadow root, and the
- * poll's data block in its light DOM to hydrate from), drawn from the poll's cached public read as the banner's page
- * is (`frame-page-render.ts`). It is a cached answer of its own (its body the markup, its ETag the markup's, its
- * `storedAt` and so its `Age` the read's), which the `/api/polls` group answers as it answers that read: the same
- * CORS, cache headers and 304. Its settings are the request's `query` (`drawnCardSettings`); `read` starts the poll
- * read, only once there is a renderer to draw with.
+ * The card of `drawnCardPattern` (or `drawnCurrentCardPath`, with no `pollId`: the current poll the read names):
+ * `renderFanPoll`'s `<fan-poll>` (its declarative shadow root, and the poll's data block in its light DOM to hydrate
+ * from), drawn from the poll's cached public read as the banner's page is (`frame-page-render.ts`). It is a cached
+ * answer of its own (its body the markup, its ETag the markup's, its `storedAt` and so its `Age` the read's), which
+ * the `/api/polls` group answers as it answers that read: the same CORS, cache headers and 304. Its settings are the
+ * request's query (`drawnCardSettings`); `read` starts the poll read (`{ data: Poll | null }`), only once there is a
+ * renderer to draw with.
  *
- * Throws `card_not_drawn` (404) when there is no renderer (a runtime without Lit SSR), the read fails or takes longer
- * than `framePollDeadlineMs`, the render fails or draws no poll, or the answer has its `maxDrawnPerAnswer` drawings
- * already: the page's script then reads the poll as any card does.
+ * Throws `card_not_drawn` (404) when there is no renderer (a runtime without Lit SSR), the read fails, names no poll
+ * or takes longer than `framePollDeadlineMs`, the render fails or draws no poll, or the answer has its
+ * `maxDrawnPerAnswer` drawings already: the page's script then reads the poll as any card does.
  */
 export async function drawnCard(
   runtime: ProxyRuntime,
-  pollId: string,
+  pollId: string | undefined,
   query: URLSearchParams,
   read: () => Promise<CachedAnswer>,
   renderCard: CardRenderer | undefined,
 ): Promise<DrawnCard> {
   const drawnSettings = drawnCardSettings(query);
   const options: RenderFanPollOptions = {
-    pollId,
+    ...(pollId === undefined ? {} : { pollId }),
     proxy: runtime.config.publicUrl,
     ...drawnSettings,
     eager: true,

@@ -9,14 +9,14 @@ import {
   type PollFilters,
 } from '../platform/query.ts';
 import { currentPollPath } from '../contracts/current-poll-contract.ts';
-import { currentPollHandler } from './current-poll-route.ts';
+import { currentPollHandler, currentPollReader, type CurrentPollReads } from './current-poll-route.ts';
 import {
   proxyPollsRoute,
   proxyRouteGroups,
   proxyRoutePatterns,
   routeInGroup,
 } from '../contracts/proxy-contract.ts';
-import { drawnCardPattern } from '../contracts/drawn-card-contract.ts';
+import { drawnCardPattern, drawnCurrentCardPath } from '../contracts/drawn-card-contract.ts';
 import { cachedReadAnswer, type PollCacheHeaders } from './cached-read-answer.ts';
 import { allowedOriginOf, corsForPrebuiltAnswers } from './cors.ts';
 import { withContentCoding } from './content-coding.ts';
@@ -38,7 +38,8 @@ export const staleIfErrorSeconds = 600;
 /**
  * Public poll reads for every visitor: the spec's filters checked and put in one canonical order, answers cached
  * per normalized query with concurrent misses coalesced, `ETag`/304, and CDN headers so a CDN absorbs a crowd. With
- * `renderCard` (Lit SSR), a poll's card drawn as HTML from its cached read, answered as that read is.
+ * `renderCard` (Lit SSR), a poll's card drawn as HTML from its cached read, answered as that read is, and a `current`
+ * card's from its clubs' current poll.
  */
 export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): Hono {
   const app = new Hono();
@@ -67,18 +68,26 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
     return answer(c, await readPublicList(runtime, c, filters));
   });
 
-  // Before the single poll's route, whose `:pollId` would take `current`.
+  const currentReads: CurrentPollReads = {
+    readList: (c, filters) => readPublicList(runtime, c, filters),
+    keepPoll: (pollId, kept) => {
+      runtime.pollCache.put(publicPollKey(pollId), kept.one);
+      runtime.pollCache.put(publicListKey({ ids: [pollId], limit: 1 }), kept.asList);
+    },
+    answer,
+  };
+  const readCurrent = currentPollReader(runtime, currentReads);
+  // Before the single poll's routes, whose `:pollId` would take `current`.
   app.get(
     routeInGroup(proxyRouteGroups.polls, currentPollPath),
-    currentPollHandler(runtime, {
-      readList: (c, filters) => readPublicList(runtime, c, filters),
-      keepPoll: (pollId, kept) => {
-        runtime.pollCache.put(publicPollKey(pollId), kept.one);
-        runtime.pollCache.put(publicListKey({ ids: [pollId], limit: 1 }), kept.asList);
-      },
-      answer,
-    }),
+    currentPollHandler(readCurrent, currentReads),
   );
+  // A `current` card drawn with its clubs' current poll, as the card of a poll id is (no poll current: not drawn).
+  app.get(routeInGroup(proxyRouteGroups.polls, drawnCurrentCardPath), async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const card = await drawnCard(runtime, undefined, query, readCurrent(c), renderCard);
+    return withContentCoding(answer(c, card, drawnCardContentType), card.gzipped, c);
+  });
 
   // Before the single poll's route, whose `:pollId` would take `stream`.
   app.get(

@@ -16,7 +16,7 @@ const choice: EmbedChoice = {
 };
 
 describe('embedSnippet', () => {
-  it('writes a card that follows its club’s current poll, with no poll to preload, and the partner’s links', () => {
+  it('writes a card that follows its club’s current poll, drawn by the proxy in its language, and the partner’s links', () => {
     const { html } = embedSnippet({
       ...choice,
       pollId: '3f2b8a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -28,14 +28,26 @@ describe('embedSnippet', () => {
         'next-label': '',
       },
     });
+    // The drawn current card's URL (`drawnCardPath`), the one `widget/delivery/drawn-cards.ts` asks for.
     expect(html).toBe(
       '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">\n' +
+        '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls-hydrate.js">\n' +
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://polls.club.example/api/polls/current/card?partnerIds%5B%5D=club-1&amp;lang=fr">\n' +
         '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>\n' +
         '<fan-poll\n  current\n  partner-ids="club-1"\n  theme="dark"\n  lang="fr"\n' +
         '  next-href="https://www.club.example/report"\n  verify-href="https://explorer.example/address/{address}"\n' +
         '  referrer="club-site"\n  campaign="spring"\n  eager\n>\n' +
         '  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n</fan-poll>\n',
     );
+  });
+
+  it('writes a current card in the page’s language with no poll to preload: the entry and its element code', () => {
+    const { html } = embedSnippet({ ...choice, current: true, elementCode: ['chunks/page-widget-a1.js'] });
+    expect(html.split('\n').slice(0, 3)).toEqual([
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/fan-polls.js">',
+      '<link rel="modulepreload" href="https://polls.club.example/widget/v0.1.0/chunks/page-widget-a1.js">',
+      '<script type="module" src="https://polls.club.example/widget/v0.1.0/fan-polls.js" data-proxy="https://polls.club.example"></script>',
+    ]);
   });
 
   it('writes a banner that follows its club’s current poll; a list takes neither', () => {

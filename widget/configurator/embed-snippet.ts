@@ -1,7 +1,7 @@
 import { trackingParameterNames, type TrackingParameterName } from '../../src/contracts/tracking.ts';
 import { escapeHtml } from '../../src/contracts/html-escape.ts';
 import { proxyPollsPath } from '../../src/polls/proxy-polls-path.ts';
-import { drawnCardPath, type DrawnCardSettings } from '../../src/contracts/drawn-card-contract.ts';
+import { drawnCardPathOf } from '../../src/contracts/drawn-card-contract.ts';
 import { hydrateFileName } from '../ssr/hydrate-file-name.ts';
 import { partnerLinkAttributes, type PartnerLinkSetting } from '../fan-poll/partner-links.ts';
 
@@ -134,16 +134,22 @@ function headLines(
 
 /**
  * The head lines of a card drawn by the proxy (`src/contracts/drawn-card-contract.ts`): the card's markup preloaded
- * exactly as the entry asks for it (`widget/delivery/drawn-cards.ts`), so that the card paints from it one round trip
- * after the HTML with no element code, and `modulepreload` for the entry and the hydrating bundle that makes it live.
+ * exactly as the entry asks for it (`widget/delivery/drawn-cards.ts`, from the attributes the snippet writes), so that
+ * the card paints from it one round trip after the HTML with no element code, and `modulepreload` for the entry and
+ * the hydrating bundle that makes it live.
  */
 function drawnCardPreloadLines(
   proxyUrl: string,
   version: string,
-  pollId: string,
-  settings: DrawnCardSettings,
+  attributes: readonly (readonly [string, string])[],
 ): string[] {
-  return headLines(proxyUrl, version, [hydrateFileName], drawnCardPath(pollId, settings));
+  const written = new Map(attributes);
+  return headLines(
+    proxyUrl,
+    version,
+    [hydrateFileName],
+    drawnCardPathOf((name) => written.get(name)),
+  );
 }
 
 /** The snippet for `choice`, exactly as a partner pastes it: script tag pinned to the version, element, CSS rule. */
@@ -164,17 +170,17 @@ export function embedSnippet(choice: EmbedChoice): EmbedSnippet {
     choice.embed === 'card'
       ? '\n  <a href="/polls">Vote in the fan poll</a> <!-- until the card loads -->\n'
       : '';
-  // A card in a language of its own is drawn by the proxy in it; in the page's language (unknown here), it paints
-  // from the element code and its preloaded data.
-  // A `current` card names no poll the page could preload: the entry and its element code only.
-  const cardPreloads = choice.current
-    ? preloadLines(choice.proxyUrl, choice.version, [], choice.elementCode)
-    : choice.lang
-      ? drawnCardPreloadLines(choice.proxyUrl, choice.version, choice.pollId, {
-          lang: choice.lang,
-          results: choice.results,
-        })
-      : preloadLines(choice.proxyUrl, choice.version, [choice.pollId], choice.elementCode);
+  // A card in a language of its own is drawn by the proxy in it, a `current` card with its clubs' current poll; in
+  // the page's language (unknown here), it paints from the element code and its preloaded data. A `current` card in
+  // the page's language names no poll the page could preload: the entry and its element code only.
+  const cardPreloads = choice.lang
+    ? drawnCardPreloadLines(choice.proxyUrl, choice.version, attributes)
+    : preloadLines(
+        choice.proxyUrl,
+        choice.version,
+        choice.current ? [] : [choice.pollId],
+        choice.elementCode,
+      );
   const preloads = choice.embed === 'card' ? cardPreloads.join('\n') + '\n' : '';
   const html = `${preloads}${script}\n${opening}\n>${fallback}</${tag}>\n`;
   const css = `${tag} {\n${reservedSpace(choice)

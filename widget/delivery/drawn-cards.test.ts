@@ -54,6 +54,21 @@ describe('preloadedDrawnCards', () => {
     expect(preloadedDrawnCards(document, undefined).map((each) => each.card)).toEqual([own]);
   });
 
+  it('takes a `current` card by its partner ids as written, and no card that names neither a poll nor `current`', () => {
+    const clubs = `${a} ${b}`;
+    preload(drawnCardPath(null, { partnerIds: clubs, lang: 'en' }));
+    const current = card('', { current: '', 'partner-ids': clubs, lang: 'en' });
+    current.removeAttribute('poll-id');
+    const neither = card('', { 'partner-ids': clubs, lang: 'en' });
+    neither.removeAttribute('poll-id');
+    expect(preloadedDrawnCards(document, proxy)).toEqual([
+      {
+        card: current,
+        url: `${proxy}/api/polls/current/card?partnerIds%5B%5D=${a}+${b}&lang=en`,
+      },
+    ]);
+  });
+
   it('matches the configurator’s snippet for a card in a chosen language', () => {
     const { html } = embedSnippet({
       embed: 'card',
@@ -70,6 +85,27 @@ describe('preloadedDrawnCards', () => {
     });
     document.body.innerHTML = html.replace(/<script[^>]*><\/script>/, '');
     expect(preloadedDrawnCards(document, proxy)).toHaveLength(1);
+  });
+
+  it('matches the configurator’s snippet for a `current` card in a chosen language', () => {
+    const { html } = embedSnippet({
+      embed: 'card',
+      proxyUrl: proxy,
+      version: '0.1.0',
+      pollId: '',
+      partnerId: a,
+      current: true,
+      theme: 'dark',
+      results: 'always',
+      lang: 'fr',
+      minHeight: 440,
+      maxWidth: 0,
+      tracking: {},
+    });
+    document.body.innerHTML = html.replace(/<script[^>]*><\/script>/, '');
+    expect(preloadedDrawnCards(document, proxy).map((each) => each.url)).toEqual([
+      `${proxy}/api/polls/current/card?partnerIds%5B%5D=${a}&lang=fr`,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { drawnCardPath } from '../../src/contracts/drawn-card-contract.ts';
+import { drawnCardPathOf } from '../../src/contracts/drawn-card-contract.ts';
 import { serverPollAttribute } from '../ssr/server-poll-data.ts';
 import { readProxyUrl } from '../store/widget-config.ts';
 
@@ -10,20 +10,19 @@ export interface DrawnCard {
 
 /**
  * The page's cards to paint from the proxy's drawn markup: those with a `lang` of their own (the language
- * the proxy draws them in, which the page cannot change under them) whose drawn URL (`drawnCardPath`, from the card's
- * proxy, poll id, `lang` and `results`) the page preloads, exactly, so that the read the browser started with the
- * HTML is the one used. The others paint as every card does.
+ * the proxy draws them in, which the page cannot change under them) whose drawn URL (`drawnCardPathOf`, from the card's
+ * proxy, poll id or, for a `current` card, `partner-ids`, `lang` and `results`) the page preloads, exactly, so that
+ * the read the browser started with the HTML is the one used. The others paint as every card does.
  */
 export function preloadedDrawnCards(root: Document, proxyUrl: string | undefined): DrawnCard[] {
   const preloaded = new Set(
     [...root.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map((link) => link.href),
   );
   const drawn: DrawnCard[] = [];
-  for (const card of root.querySelectorAll<HTMLElement>('fan-poll[poll-id][lang]')) {
-    const url = `${readProxyUrl(card.getAttribute('proxy')) ?? proxyUrl}${drawnCardPath(
-      card.getAttribute('poll-id') ?? '',
-      { lang: card.getAttribute('lang'), results: card.getAttribute('results') },
-    )}`;
+  // A card with a poll id shows that poll (`current` or not): its poll id alone names its drawing.
+  for (const card of root.querySelectorAll<HTMLElement>('fan-poll[lang]:is([poll-id],[current])')) {
+    const path = drawnCardPathOf((name) => card.getAttribute(name));
+    const url = `${readProxyUrl(card.getAttribute('proxy')) ?? proxyUrl}${path}`;
     if (preloaded.has(url)) drawn.push({ card, url });
   }
   return drawn;

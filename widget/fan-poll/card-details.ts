@@ -5,6 +5,7 @@
  * first paint waits for it (`phase-details.ts` is in the element code).
  */
 export { renderError, warnMisconfigured } from './card-trouble.ts';
+export { followCurrent } from './follow-current.ts';
 export { renderAccount } from './account-menu.ts';
 export { renderActionArea } from './action-area.ts';
 export { renderNextStep } from './next-step.ts';

@@ -142,7 +142,8 @@ class CurrentPollFollower implements ReactiveController {
   async #show(poll: Poll | undefined): Promise<void> {
     const card = this.#card;
     if (!poll || !card.isConnected) return;
-    const previous = this.#named?.poll.id;
+    // The poll it showed before: the one it last named, or the one it was drawn with (`ssr/hydrate-cards.ts`).
+    const previous = this.#named?.poll.id ?? (card.pollId || undefined);
     this.#named = { poll, phase: pollTimeline(poll, Date.now()).phase };
     if (card.pollId.toLowerCase() === poll.id.toLowerCase()) return;
     // A new poll is drawn fresh (the one before is taken down in one render, the new one drawn in the next): no

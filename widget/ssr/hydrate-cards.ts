@@ -8,21 +8,39 @@ import { takeServerPoll } from './server-poll-data.ts';
  * Readies the server-rendered cards in `root` (those with a declarative shadow root) to hydrate, before `<fan-poll>` is
  * defined: each gets back the poll it was drawn with, and the parts its first render reads (the details chunk, its
  * language) are loaded, so that the browser's first render is the server's and Lit hydrates it without drawing it
- * again; what the fan tapped meanwhile is kept (`early-taps.ts`). Never rejects: a part that failed to load leaves the
- * card to render as any card does.
+ * again; what the fan tapped meanwhile is kept (`early-taps.ts`). A `current` card the proxy drew with its clubs'
+ * current poll hydrates as a card of that poll, then follows their current poll (`followDrawnCurrent`). Never rejects:
+ * a part that failed to load leaves the card to render as any card does.
  */
 export async function prepareServerCards(root: ParentNode): Promise<void> {
   const waits: Promise<unknown>[] = [];
   const cards: FanPoll[] = [];
+  const current: FanPoll[] = [];
   for (const card of root.querySelectorAll<FanPoll>('fan-poll')) {
     if (!card.shadowRoot || customElements.get('fan-poll')) continue;
     cards.push(card);
     const poll = takeServerPoll(card);
-    // Before the upgrade an own property; Lit hands it to the element's first update.
+    // Before the upgrade own properties; Lit hands them to the element's first update.
     if (poll) card.serverPoll = poll;
+    if (poll && card.matches('[current]:not([poll-id])')) {
+      card.pollId = poll.id;
+      current.push(card);
+    }
     waits.push(loadLanguage(card.getAttribute('lang')));
   }
   if (waits.length > 0) waits.push(cardDetails.load());
   await Promise.allSettled(waits);
   keepEarlyTaps(cards);
+  for (const card of current) void followDrawnCurrent(card);
+}
+
+/**
+ * A drawn `current` card has the poll id the proxy picked, so its element code does not follow its clubs' current poll
+ * as it does for a card without one: the details chunk's follower starts here, once the card is live (after its
+ * hydrating render, which then never meets the follower's live region), and switches it from there.
+ */
+async function followDrawnCurrent(card: FanPoll): Promise<void> {
+  await customElements.whenDefined('fan-poll');
+  await card.updateComplete;
+  cardDetails.get()?.followCurrent(card);
 }

@@ -4,7 +4,7 @@ import type { Figure, Target } from '../../../src/dev/bench-results.ts';
 import type { PageFigures } from './measure-page.ts';
 
 /** The budget `widget/build/script-tag-card-size.test.ts` holds the script-tag card's code to, gzip. */
-const scriptTagCardBudgetBytes = 20_552;
+const scriptTagCardBudgetBytes = 20_606;
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
