@@ -40,7 +40,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @summary A live fan poll.
  * @customElement fan-poll
  * @attr poll-id - The poll to show.
- * @attr current - Instead of `poll-id`: show the current poll of the clubs in `partner-ids`, as the proxy picks it from its cached list of their polls (the open poll closing soonest, else the next to open, else the last one closed or disclosed within the proxy's `FAN_POLLS_CURRENT_POLL_RECENT_HOURS`), and switch by itself when that changes (a new poll opens, the one shown closes), announced to screen readers. Until the proxy names a poll, the card shows its content (a link) or its skeleton.
+ * @attr current - Instead of `poll-id`: show the current poll of the clubs in `partner-ids`, as the proxy picks it from its cached list of their polls (the open poll closing soonest, else the next to open, else the last one closed or disclosed within the proxy's `FAN_POLLS_CURRENT_POLL_RECENT_HOURS`), and switch by itself when that changes (a new poll opens, the one shown closes), announced to screen readers. With a `lang` of its own and the recommended snippet, the proxy draws it with that poll, as a card with a `poll-id`; otherwise, until the proxy names a poll, the card shows its content (a link) or its skeleton.
  * @attr partner-ids - With `current`: the clubs' partner ids (the platform's `partnerId`), one to ten uuids separated by spaces or commas.
  * @attr proxy - The partner proxy's URL (else the script tag's `data-proxy`).
  * @attr theme - `light` (default), `dark` or `auto`.
