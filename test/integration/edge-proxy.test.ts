@@ -137,9 +137,15 @@ describe('the proxy on workerd', () => {
     expect(again.status).toBe(304);
   });
 
-  it('draws a script-tag card as the Node proxy does (Lit SSR on workerd), gzipped, with a 304', async () => {
+  it.each([
+    ['a script-tag card', (poll: Poll) => drawnCardPath(poll.id, { lang: 'fr' })],
+    [
+      'its club’s current card',
+      (poll: Poll) => drawnCardPath(null, { partnerIds: poll.partnerId, lang: 'fr' }),
+    ],
+  ])('draws %s as the Node proxy does (Lit SSR on workerd), gzipped, with a 304', async (_card, pathOf) => {
     const polls = ((await (await node.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
-    const path = drawnCardPath(openRiversidePoll(polls).id, { lang: 'fr' });
+    const path = pathOf(openRiversidePoll(polls));
     const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
     expect(fromEdge.status).toBe(200);
     const card = await fromEdge.text();
