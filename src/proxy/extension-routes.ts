@@ -62,13 +62,18 @@ export function extensionRoutes(runtime: ProxyRuntime): Hono {
     if (!isListed(c.req.header('Origin') ?? '') && !isFirefoxRedirectUri(redirectUri)) {
       throw new ProxyError('invalid_redirect_uri', 'This redirect URI is not the Firefox extension’s.');
     }
-    const tokens = await mediated(() =>
-      runtime.platform.oauth.exchangeCode({
-        code: requiredString(body, 'code', 2048),
-        codeVerifier: requiredString(body, 'codeVerifier', 256),
-        redirectUri,
-      }),
-    );
+    const code = requiredString(body, 'code', 2048);
+    const codeVerifier = requiredString(body, 'codeVerifier', 256);
+    let tokens: TokenSet;
+    try {
+      tokens = await mediated(() => runtime.platform.oauth.exchangeCode({ code, codeVerifier, redirectUri }));
+    } catch (error) {
+      // A refused code is a sign-in that failed; a platform that did not answer says nothing of the fan's.
+      if (error instanceof ProxyError && error.code === 'invalid_grant')
+        runtime.analytics.extensionSignIn(false);
+      throw error;
+    }
+    runtime.analytics.extensionSignIn(true);
     logger.log('info', 'extension_signed_in');
     return c.json(tokenSetForExtension(tokens));
   });

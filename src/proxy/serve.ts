@@ -146,6 +146,8 @@ export async function serveProxy(options: ServeProxyOptions = {}): Promise<Runni
   const stopped = async (closing: Promise<void>) => {
     try {
       await closing;
+      // The counts of the last requests, before the store closes.
+      await proxy.runtime.analytics.flush();
       proxy.runtime.state.close();
       if (redis !== undefined) await closeRedis(redis);
     } finally {

@@ -25,6 +25,7 @@ import {
 } from './sign-in-page.ts';
 import { ProxyError } from './errors.ts';
 import { readWayBack, returnKeyOf } from './return-url.ts';
+import { signInCountedUnder } from './analytics/proxy-analytics.ts';
 import { randomId } from './state/session-store.ts';
 
 /** A sign-in route's path inside the `/auth` group. */
@@ -113,6 +114,8 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
     // No session yet for a browser that has none: the pending entry alone holds this sign-in, bound to the browser
     // by a fresh id in its cookie. Sessions are made by callbacks that succeed, never by starts.
     const browserId = c.var.session.id ?? randomId();
+    // What the club's analytics count it under, carried to the callback in the pending entry.
+    const counted = signInCountedUnder(query);
     const request = await createAuthorizationRequest({
       authUrl: config.platformAuthUrl,
       clientId: config.clientId,
@@ -130,8 +133,9 @@ function loginRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       handoff: wayBack !== undefined || query.get('handoff') === '1',
       ...wayBack,
       ...frameChallenge,
+      ...(runtime.analytics.enabled ? { analytics: counted } : {}),
     });
-    runtime.analytics.signInStarted(request.state, query);
+    runtime.analytics.signInStarted(counted);
     await c.var.session.write(browserId);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
@@ -207,7 +211,7 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       // Signed in again over a signed-in session (maybe as another fan): the old pair ends, and its copies with it.
       if (session !== undefined) await endSession(endSessionDepsOf(runtime), session, tokens);
       logger.log('info', 'signed_in');
-      runtime.analytics.signInEnded(pending.state, true);
+      runtime.analytics.signInEnded(pending.analytics, true);
       // Back to the page without a pop-up: the code is bound to the document that redeems it (a banner's frame, or
       // the page itself), and travels in the fragment.
       if (pending.returnUrl !== undefined) {
@@ -227,7 +231,7 @@ function callbackRoutes(runtime: ProxyRuntime): Hono<SessionEnv> {
       return signInEndPage(c, 200, result, pending.openerOrigin);
     } catch (error) {
       const { status, result } = callbackFailure(error);
-      runtime.analytics.signInEnded(pending.state, false);
+      runtime.analytics.signInEnded(pending.analytics, false);
       logger.log('info', 'sign_in_failed', {
         reason: result.ok ? undefined : result.error,
         platformError: error instanceof PlatformError ? error.code : undefined,

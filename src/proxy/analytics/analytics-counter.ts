@@ -9,13 +9,14 @@ import {
   type TrackingParameters,
 } from '../../contracts/tracking.ts';
 import type { KeyValueStore } from '../state/key-value-store.ts';
+import { CounterBatch } from './counter-batch.ts';
 
 const dayMs = 86_400_000;
 /** Tracking combinations counted per poll and day; the rest count under one `(other)` combination. */
 export const maxCombinationsPerPollDay = 1000;
 /** Polls counted per day; the rest count under one `(other)` poll (a page may name any poll id). */
 const maxPollsPerDay = 1000;
-/** Known members of the day's lists this instance remembers, so that a known combination costs one increment. */
+/** Known members of the day's lists (and counters) this instance remembers: a known combination costs no round trip. */
 const rememberedMax = 50_000;
 /** The poll segment of sign-ins that named no poll, and of polls past the day's bound. */
 const noPoll = '-';
@@ -32,13 +33,13 @@ export interface CountedEntry {
 
 /** What an event is counted under. */
 export interface CountedUnder {
-  readonly poll: string | undefined;
+  readonly poll?: string | undefined;
   readonly tracking: TrackingParameters;
 }
 
 /**
  * The analytics rules over the shared key-value store: counters per UTC day, poll and tracking combination, each
- * one atomic `increment` that expires with its day's retention; at most `maxCombinationsPerPollDay` combinations per
+ * added to atomically (`incrementMany`, written together by a `CounterBatch`) and expiring with its day's retention; at most `maxCombinationsPerPollDay` combinations per
  * poll and day (the rest under `(other)`) and `maxPollsPerDay` polls per day. The members of a day (its polls, a
  * poll's combinations) are listed in the store beside their counters, so that a report reads them without a scan.
  * Keys (`analytics…:<day>:…`) hold a day, a poll id, a hash of the tracking values and counts, nothing of a fan.
@@ -49,22 +50,41 @@ export class AnalyticsCounter {
   readonly #now: () => number;
   /** `<scope>|<member key>` -> admitted to its list (true) or counted under `other` (false). */
   readonly #known = new Map<string, boolean>();
+  /** `<day>|<poll>|<combination>` -> the keys' part before the kind, once admitted. */
+  readonly #counters = new Map<string, string>();
+  readonly #batch: CounterBatch;
 
-  constructor(store: KeyValueStore, retentionDays: number, now: () => number) {
+  /** `batchMs`: how long counts wait to be written together (`CounterBatch`'s window). */
+  constructor(store: KeyValueStore, retentionDays: number, now: () => number, batchMs = 0) {
     this.#store = store;
     this.#retentionDays = retentionDays;
     this.#now = now;
+    this.#batch = new CounterBatch(store, batchMs);
   }
 
-  /** Adds one `kind` for today under `under`. */
-  async count(kind: AnalyticsEventKind, under: CountedUnder): Promise<void> {
+  /** Adds one of each of `kinds` for today under `under`; answers once they are written. */
+  async count(kinds: readonly AnalyticsEventKind[], under: CountedUnder): Promise<void> {
     const now = this.#now();
     const day = dayOf(now);
     const ttlMs = this.#ttlOf(day, now);
+    const counters = await this.#countersOf(day, under, ttlMs);
+    await this.#batch.add(kinds.map((kind) => ({ key: `${counters}:${kind}`, by: 1, ttlMs })));
+  }
+
+  /** Writes every count made so far (a graceful stop). */
+  flush(): Promise<void> {
+    return this.#batch.flush();
+  }
+
+  /** `analytics:<day>:<poll or other>:<combination's hash or other>`, the bounds applied. */
+  async #countersOf(day: string, under: CountedUnder, ttlMs: number): Promise<string> {
     const poll = under.poll ?? noPoll;
+    const combination = JSON.stringify(trackingParameterNames.map((name) => under.tracking[name] ?? null));
+    const remembered = `${day}|${poll}|${combination}`;
+    const known = this.#counters.get(remembered);
+    if (known !== undefined) return known;
     const pollAdmitted = await this.#admit(`polls:${day}`, poll, poll, maxPollsPerDay, ttlMs);
     const pollKey = pollAdmitted ? poll : over;
-    const combination = JSON.stringify(trackingParameterNames.map((name) => under.tracking[name] ?? null));
     const hash = await hashOf(combination);
     const admitted = await this.#admit(
       `combos:${day}:${pollKey}`,
@@ -73,7 +93,10 @@ export class AnalyticsCounter {
       maxCombinationsPerPollDay,
       ttlMs,
     );
-    await this.#store.increment(counterKey(day, pollKey, admitted ? hash : over, kind), 1, ttlMs);
+    const counters = countersKey(day, pollKey, admitted ? hash : over);
+    if (this.#counters.size >= rememberedMax) this.#counters.clear();
+    this.#counters.set(remembered, counters);
+    return counters;
   }
 
   /** Every counted entry of `days`, of one poll or of all. */
@@ -98,7 +121,7 @@ export class AnalyticsCounter {
   async #readPoll(day: string, pollKey: string): Promise<CountedEntry[]> {
     const combos = await this.#members(`combos:${day}:${pollKey}`, maxCombinationsPerPollDay);
     const keys = combos.flatMap(([hash]) =>
-      analyticsEventKinds.map((kind) => counterKey(day, pollKey, hash, kind)),
+      analyticsEventKinds.map((kind) => `${countersKey(day, pollKey, hash)}:${kind}`),
     );
     const values = await this.#store.getMany(keys);
     const pollOut = pollKey === noPoll ? null : pollKey === over ? '(other)' : pollKey;
@@ -183,8 +206,9 @@ export function dayOf(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-const counterKey = (day: string, poll: string, combination: string, kind: AnalyticsEventKind): string =>
-  `analytics:${day}:${poll}:${combination}:${kind}`;
+/** The keys of one day, poll and combination's counters, before `:<kind>`. */
+const countersKey = (day: string, poll: string, combination: string): string =>
+  `analytics:${day}:${poll}:${combination}`;
 
 function trackingOf(combination: string): TrackingParameters {
   const values = JSON.parse(combination) as (string | null)[];

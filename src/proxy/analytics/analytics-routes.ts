@@ -92,7 +92,7 @@ function seenRoute(runtime: ProxyRuntime) {
       const once = `analytics-seen:${beacon.pageView}:${card.poll}`;
       if (await runtime.analytics.store.set(once, '1', seenOnceMs, 'absent')) counted.push(card);
     }
-    await runtime.analytics.seen(counted);
+    runtime.analytics.seen(counted);
     return c.body(null, 204);
   };
 }

@@ -1,4 +1,5 @@
 import { encodeBase64Url } from 'hono/utils/encode';
+import type { TrackingParameters } from '../../contracts/tracking.ts';
 import type { TokenSet } from '../../platform/oauth.ts';
 import type { TokenKeeper } from '../../platform/token-keeper.ts';
 
@@ -41,6 +42,8 @@ export interface PendingSignIn {
   readonly returnUrl?: string;
   /** With `returnUrl`, for a banner: its frame's origin, the only one that may redeem the code (else `openerOrigin`). */
   readonly frameOrigin?: string;
+  /** With analytics on: what its end counts under, the card's poll and tracking values (nothing of the fan). */
+  readonly analytics?: { readonly poll?: string | undefined; readonly tracking: TrackingParameters };
   /**
    * With `handoff`, for a card whose page keeps no cookie of the proxy's: the challenge of the verifier its session
    * frame holds (`frame-session-contract.ts`). The code then opens the session only with that verifier.
