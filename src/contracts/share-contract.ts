@@ -28,6 +28,12 @@ export const shareImageSize = { width: 1200, height: 630 } as const;
 /** The banner's iframe as an oEmbed answer or the share page shows it, when the consumer gives no bounds. */
 export const shareBannerSize = { width: 480, height: 560 } as const;
 
+/**
+ * The banner iframe's `allow`: its card, on the proxy's origin inside another site's page, may copy the poll's share
+ * link and open the browser's share sheet (both refused to a cross-origin frame without it).
+ */
+export const bannerFrameAllow = 'clipboard-write; web-share';
+
 /** The placeholder a share target template must hold: the poll's id goes there. */
 const shareTargetPlaceholder = '{pollId}';
 

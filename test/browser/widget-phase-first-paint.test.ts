@@ -1,7 +1,8 @@
 // Every phase's first paint comes from the element code and the poll's data: with the one-line script tag
 // on a partner page of another site, a card of each phase shows its phase's words while every other chunk is held
-// (never answered), and a card asks for none of the card's lazy chunks before it paints; a read-only card never asks
-// for them at all. Screenshots: dist/screenshots/first-paint-<phase>.png.
+// (never answered), and a card asks for none of the card's lazy chunks before it paints; after it, an open card asks
+// for its voting's, a closed or disclosed one for the details chunk (its share action), an upcoming or cancelled one
+// for none. Screenshots: dist/screenshots/first-paint-<phase>.png.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/platform/types.ts';
@@ -123,6 +124,10 @@ describe('a card’s first paint, for each phase', () => {
               expect.stringMatching(/^extension-channel-/),
             ]),
           );
+      if (phase === 'closed' || phase === 'disclosed')
+        await expect
+          .poll(() => held, { timeout: 15_000 })
+          .toEqual(expect.arrayContaining([expect.stringMatching(/^card-details-/)]));
       await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       // Then the held chunks go on; when each started is on the page's clock (Resource Timing), once each has loaded.
       const released = [...held];
@@ -139,7 +144,9 @@ describe('a card’s first paint, for each phase', () => {
       );
       const cardChunks = started.filter((entry) => cardChunk.test(entry.url));
       expect(cardChunks.filter((entry) => entry.at <= paintedAt!).map((entry) => entry.url)).toEqual([]);
-      // A read-only card needs no lazy chunk, even after its first paint; an open one asks for its voting's.
+      // After its first paint, an open card asks for its voting's chunks, a closed or disclosed one for the details
+      // chunk alone (its share action), an upcoming or cancelled one for none.
+      const asked = held.filter((file) => cardChunk.test(`/chunks/${file}`));
       if (phase === 'open')
         expect(held).toEqual(
           expect.arrayContaining([
@@ -147,7 +154,9 @@ describe('a card’s first paint, for each phase', () => {
             expect.stringMatching(/^extension-channel-/),
           ]),
         );
-      else expect(held.filter((file) => cardChunk.test(`/chunks/${file}`))).toEqual([]);
+      else if (phase === 'closed' || phase === 'disclosed')
+        expect(asked).toEqual([expect.stringMatching(/^card-details-/)]);
+      else expect(asked).toEqual([]);
       await context.close();
     },
   );

@@ -310,7 +310,7 @@ describe('oEmbed', () => {
       thumbnail_height: 630,
     });
     expect(body.html).toBe(
-      `<iframe src="${harness.proxy.url}/widget/embed/poll.html?poll=${open.id}&amp;referrer=blog" title="${open.question}" width="480" height="560" loading="lazy" style="border:0;max-width:100%"></iframe>`,
+      `<iframe src="${harness.proxy.url}/widget/embed/poll.html?poll=${open.id}&amp;referrer=blog" title="${open.question}" width="480" height="560" allow="clipboard-write; web-share" loading="lazy" style="border:0;max-width:100%"></iframe>`,
     );
     const bounded = (await (await oembed(link, '&maxwidth=320&maxheight=400')).json()) as Record<
       string,

@@ -64,7 +64,7 @@ import { answerResult, closedAction, phaseBadge, phaseNote, showAll, tokensText 
  * @fires {FanPollSignInEvent} fan-poll-sign-in - Sign-in started, succeeded or failed. Detail: `pollId`, `tracking`, `stage` (`started`, `signed-in` or `failed`), `via` (`extension`, `popup`, or `redirect` for a sign-in without a pop-up, whose `signed-in` or `failed` comes once the page is back).
  * @fires {FanPollCurrentChangedEvent} fan-poll-current-changed - A `current` card switched by itself to its clubs' new current poll. Detail: `pollId`, `tracking`, `previousPollId` (the poll shown before; `pollId` is the new one), `phase` (the new poll's).
  * @fires {FanPollNextEvent} fan-poll-next - The fan followed one of the partner's links. Detail: `pollId`, `tracking`, `link` (`next`, `get-tokens` or `verify`), `href` (as the card rendered it).
- * @fires {FanPollShareEvent} fan-poll-share - The fan shared the poll (the share action shows once they voted, and on closed or disclosed polls whose card loaded its details). Detail: `pollId`, `tracking`, `url` (the poll's share link on the proxy, with the tracking parameters), `via` (`share-sheet`: the browser's share sheet; `clipboard`: the link was copied, and the card says so).
+ * @fires {FanPollShareEvent} fan-poll-share - The fan shared the poll (the share action shows once they voted, and on closed or disclosed polls, with or without a vote). Detail: `pollId`, `tracking`, `url` (the poll's share link on the proxy, with the tracking parameters), `via` (`share-sheet`: the browser's share sheet; `clipboard`: the link was copied, and the card says so).
  * @fires {FanPollErrorEvent} fan-poll-error - Loading, sign-in or voting failed; the card shows it to the fan already. Detail: `pollId`, `tracking`, `code` (see the reference's error codes), `message` (English, for logs).
  * @csspart card - The card's box.
  * @csspart logo - The club's logo.
@@ -325,8 +325,10 @@ export class FanPoll extends FanElement {
       this.#clock.ticking =
         view.phase === 'open' || view.phase === 'upcoming' || view.disclosesInMs !== undefined;
       if ((view.phase === 'open' || this.channel) && !this.#voting.started) this.#startVotingAfterPaint();
-      // The partner's links after the vote and the close are in the details chunk: a card with them asks for it.
-      if (this.matches('[next-href],[verify-href]')) cardDetails.get(this);
+      // The partner's links and the share action are in the details chunk: a card with links, or a closed or disclosed
+      // poll (`includes('closed')`: both, in the fewest bytes), asks for it once painted; the chunk adds them.
+      if (view.phase.includes('closed') || this.matches('[next-href],[verify-href]'))
+        afterNextPaint(() => cardDetails.get(this));
     }
     this.#noticePhase(view, strings, locale);
     const action = fanAction(view, this.#voting.fan);
@@ -340,12 +342,11 @@ export class FanPoll extends FanElement {
     const phase = view.phase;
     // An open poll's shares: to every visitor by default; with `after-vote`/`after-close`, only with the fan's own
     // vote before the close (docs/embedding.md says why a partner may want that). After the close, everyone sees
-    // them. Upcoming, cancelled and unknown polls show none.
+    // them (closed or disclosed). Upcoming, cancelled and unknown polls show none.
     const voted = action.kind === 'voted' || action.kind === 'rejected';
     const revealed =
       voted ||
-      phase === 'closed' ||
-      phase === 'disclosed' ||
+      phase.includes('closed') ||
       (phase === 'open' && this.results !== 'after-vote' && this.results !== 'after-close');
     const inProgress = phase !== 'upcoming' && phase !== 'cancelled';
     return html`<article part="card" class="card" aria-label=${view.question} data-phase=${phase}>

@@ -7,6 +7,7 @@
 import { sessionChangedEvent, sessionCheckEvent, sessionEventOrigin } from '../session/session-events.ts';
 import { refusedOrigin } from '../delivery/refused-origin.ts';
 import { appendTracking, cleanTracking, type TrackingParameters } from '../../src/contracts/tracking.ts';
+import { bannerFrameAllow } from '../../src/contracts/share-contract.ts';
 import { voteEventHint, voteHeardEvent, voteKnownEvent, type VoteHint } from '../session/vote-hint.ts';
 import { cardReturnKey, framePickKey, frameReturnKey } from '../../src/contracts/sign-in-return.ts';
 import { withFragmentValue, withSignInReturn } from '../../src/contracts/sign-in-return-fragment.ts';
@@ -164,6 +165,7 @@ class FanPollFrame extends HTMLElement {
     if (back) frameReturn = undefined;
     frame.title = titles[lang.slice(0, 2).toLowerCase()] ?? 'Fan poll';
     frame.setAttribute('scrolling', 'no');
+    frame.allow = bannerFrameAllow;
     // CSSOM, not a style attribute: allowed under a strict style-src.
     this.style.display = 'block';
     Object.assign(frame.style, {

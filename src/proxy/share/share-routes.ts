@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { drawnCardSettings, type DrawnCardQuery } from '../../contracts/drawn-card-contract.ts';
 import { proxyRouteGroups } from '../../contracts/proxy-contract.ts';
 import {
+  bannerFrameAllow,
   pollIdOfSharePath,
   shareBannerSize,
   shareImagePath,
@@ -178,7 +179,7 @@ function bannerUrl(publicUrl: string, pollId: string, settings: ShareSettings): 
 
 /** The banner as oEmbed's `html`: an iframe of its page, its title the question (escaped). */
 function bannerIframe(src: string, card: ShareCard, width: number, height: number): string {
-  return `<iframe src="${escapeHtml(src)}" title="${escapeHtml(card.question)}" width="${String(width)}" height="${String(height)}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+  return `<iframe src="${escapeHtml(src)}" title="${escapeHtml(card.question)}" width="${String(width)}" height="${String(height)}" allow="${bannerFrameAllow}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
 }
 
 /** The platform's poll in a cached public read. */
