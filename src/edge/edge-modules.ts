@@ -65,7 +65,7 @@ export function fileName(file: string): string {
 
 /**
  * The code of `edgeFallbackFontsModule`: Arabic, Hebrew, Cyrillic and Greek. CJK and emoji (`wide-fallback-fonts.ts`,
- * 6 MB) stay on Node: with them the Worker would be about 8 MB compressed, over the Workers free plan's 3 MB.
+ * 9 MB) stay on Node: with them the Worker would be about 11 MB compressed, over the Workers plans' 3 and 10 MB.
  */
 export function edgeFallbackFontsCode(): string {
   const imports = scriptFallbackFonts.map(

@@ -34,6 +34,7 @@ describe('the share image’s fallback fonts', () => {
     ]);
     expect(files('Ω')).toEqual(['inter-greek-400-normal.woff', 'inter-greek-700-normal.woff']);
     expect(files('谁')).toHaveLength(1);
+    expect(files('최고의').every((file) => file?.startsWith('noto-sans-kr-'))).toBe(true);
     expect(files('⚽').some((file) => file?.startsWith('noto-emoji-'))).toBe(true);
   });
 
