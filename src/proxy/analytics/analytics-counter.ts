@@ -37,52 +37,96 @@ export interface CountedUnder {
   readonly tracking: TrackingParameters;
 }
 
+/** What the counter hands its writes and admissions to: they go on beside the requests that counted. */
+export type Background = (work: Promise<void>) => void;
+
+export interface AnalyticsCounterOptions {
+  /** How long counts wait to be written together (`CounterBatch`'s window); 0 (the default): the next turn. */
+  readonly batchMs?: number;
+  /** Given each write and each admission of a new member; by default a failure is dropped. */
+  readonly background?: Background;
+}
+
 /**
  * The analytics rules over the shared key-value store: counters per UTC day, poll and tracking combination, each
- * added to atomically (`incrementMany`, written together by a `CounterBatch`) and expiring with its day's retention; at most `maxCombinationsPerPollDay` combinations per
- * poll and day (the rest under `(other)`) and `maxPollsPerDay` polls per day. The members of a day (its polls, a
- * poll's combinations) are listed in the store beside their counters, so that a report reads them without a scan.
- * Keys (`analytics…:<day>:…`) hold a day, a poll id, a hash of the tracking values and counts, nothing of a fan.
+ * added to atomically (`incrementMany`, written together by a `CounterBatch`) and expiring with its day's retention;
+ * at most `maxCombinationsPerPollDay` combinations per poll and day (the rest under `(other)`) and `maxPollsPerDay`
+ * polls per day. The members of a day (its polls, a poll's combinations) are listed in the store beside their
+ * counters, so that a report reads them without a scan. A known combination costs no round trip of its own: its
+ * count joins the batch at once. Keys (`analytics…:<day>:…`) hold a day, a poll id, a hash of the tracking values
+ * and counts, nothing of a fan.
  */
 export class AnalyticsCounter {
   readonly #store: KeyValueStore;
   readonly #retentionDays: number;
   readonly #now: () => number;
+  readonly #background: Background;
   /** `<scope>|<member key>` -> admitted to its list (true) or counted under `other` (false). */
   readonly #known = new Map<string, boolean>();
+  /** `<scope>|<member key>` -> its admission, while it runs. */
+  readonly #admitted = new Map<string, Promise<boolean>>();
   /** `<day>|<poll>|<combination>` -> the keys' part before the kind, once admitted. */
   readonly #counters = new Map<string, string>();
+  /** Counts waiting for their combination's admission. */
+  readonly #admitting = new Set<Promise<void>>();
   readonly #batch: CounterBatch;
+  /** The day of the last count, as a day number and `YYYY-MM-DD`. */
+  #today = { number: Number.NaN, day: '' };
 
-  /** `batchMs`: how long counts wait to be written together (`CounterBatch`'s window). */
-  constructor(store: KeyValueStore, retentionDays: number, now: () => number, batchMs = 0) {
+  constructor(
+    store: KeyValueStore,
+    retentionDays: number,
+    now: () => number,
+    options: AnalyticsCounterOptions = {},
+  ) {
     this.#store = store;
     this.#retentionDays = retentionDays;
     this.#now = now;
-    this.#batch = new CounterBatch(store, batchMs);
+    this.#background =
+      options.background ??
+      ((work) => {
+        work.catch(() => undefined);
+      });
+    this.#batch = new CounterBatch(store, options.batchMs ?? 0, this.#background);
   }
 
-  /** Adds one of each of `kinds` for today under `under`; answers once they are written. */
-  async count(kinds: readonly AnalyticsEventKind[], under: CountedUnder): Promise<void> {
+  /** Adds one of each of `kinds` for today under `under`, written with the batch (`flush` to wait for it). */
+  count(kinds: readonly AnalyticsEventKind[], under: CountedUnder): void {
     const now = this.#now();
-    const day = dayOf(now);
-    const ttlMs = this.#ttlOf(day, now);
-    const counters = await this.#countersOf(day, under, ttlMs);
-    await this.#batch.add(kinds.map((kind) => ({ key: `${counters}:${kind}`, by: 1, ttlMs })));
-  }
-
-  /** Writes every count made so far (a graceful stop). */
-  flush(): Promise<void> {
-    return this.#batch.flush();
-  }
-
-  /** `analytics:<day>:<poll or other>:<combination's hash or other>`, the bounds applied. */
-  async #countersOf(day: string, under: CountedUnder, ttlMs: number): Promise<string> {
+    const number = Math.floor(now / dayMs);
+    if (number !== this.#today.number) this.#today = { number, day: dayOf(now) };
+    const { day } = this.#today;
+    // Until the end of the day's retention.
+    const ttlMs = (number + this.#retentionDays + 1) * dayMs - now;
     const poll = under.poll ?? noPoll;
     const combination = JSON.stringify(trackingParameterNames.map((name) => under.tracking[name] ?? null));
     const remembered = `${day}|${poll}|${combination}`;
     const known = this.#counters.get(remembered);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      void this.#batch.add(known, kinds, ttlMs);
+      return;
+    }
+    // Until its write is done: on Workers, the request that counted keeps the write's timer alive.
+    const admitting = this.#countersOf(day, poll, combination, ttlMs).then((counters) => {
+      if (this.#counters.size >= rememberedMax) this.#counters.clear();
+      this.#counters.set(remembered, counters);
+      // Its failure is the write's own, logged where the write was handed over.
+      return this.#batch.add(counters, kinds, ttlMs).catch(() => undefined);
+    });
+    this.#admitting.add(admitting);
+    const done = () => this.#admitting.delete(admitting);
+    admitting.then(done, done);
+    this.#background(admitting);
+  }
+
+  /** Answers once every count made so far is written (a graceful stop; a test before it reads). */
+  async flush(): Promise<void> {
+    await Promise.allSettled(this.#admitting);
+    await this.#batch.flush();
+  }
+
+  /** `analytics:<day>:<poll or other>:<combination's hash or other>`, the bounds applied. */
+  async #countersOf(day: string, poll: string, combination: string, ttlMs: number): Promise<string> {
     const pollAdmitted = await this.#admit(`polls:${day}`, poll, poll, maxPollsPerDay, ttlMs);
     const pollKey = pollAdmitted ? poll : over;
     const hash = await hashOf(combination);
@@ -93,10 +137,7 @@ export class AnalyticsCounter {
       maxCombinationsPerPollDay,
       ttlMs,
     );
-    const counters = countersKey(day, pollKey, admitted ? hash : over);
-    if (this.#counters.size >= rememberedMax) this.#counters.clear();
-    this.#counters.set(remembered, counters);
-    return counters;
+    return countersKey(day, pollKey, admitted ? hash : over);
   }
 
   /** Every counted entry of `days`, of one poll or of all. */
@@ -145,20 +186,39 @@ export class AnalyticsCounter {
   }
 
   /**
-   * Whether `memberKey` is (or now becomes) one of the at most `max` members of `scope`'s list. The first request to
+   * Whether `memberKey` is (or now becomes) one of the at most `max` members of `scope`'s list. The first instance to
    * meet a member takes a number (an atomic increment); the verdict is written once (`absent`), so every instance
    * agrees on it. A request that loses that race takes the winner's verdict (its number stays unused: the list has a
    * hole, and the bound holds).
    */
-  async #admit(
+  #admit(scope: string, member: string, memberKey: string, max: number, ttlMs: number): Promise<boolean> {
+    const remembered = `${scope}|${memberKey}`;
+    const known = this.#known.get(remembered);
+    if (known !== undefined) return Promise.resolve(known);
+    // One admission of a member at a time on this instance: concurrent first counts share it.
+    let admitting = this.#admitted.get(remembered);
+    if (admitting === undefined) {
+      admitting = this.#decide(scope, member, memberKey, max, ttlMs);
+      this.#admitted.set(remembered, admitting);
+      admitting.then(
+        (verdict) => {
+          this.#admitted.delete(remembered);
+          if (this.#known.size >= rememberedMax) this.#known.clear();
+          this.#known.set(remembered, verdict);
+        },
+        () => this.#admitted.delete(remembered),
+      );
+    }
+    return admitting;
+  }
+
+  async #decide(
     scope: string,
     member: string,
     memberKey: string,
     max: number,
     ttlMs: number,
   ): Promise<boolean> {
-    const known = this.#known.get(`${scope}|${memberKey}`);
-    if (known !== undefined) return known;
     const verdictKey = `analytics-member:${scope}:${memberKey}`;
     let verdict = await this.#store.get(verdictKey);
     if (verdict === undefined) {
@@ -174,8 +234,6 @@ export class AnalyticsCounter {
           );
       } else verdict = (await this.#store.get(verdictKey)) ?? mine;
     }
-    if (this.#known.size >= rememberedMax) this.#known.clear();
-    this.#known.set(`${scope}|${memberKey}`, verdict === 'in');
     return verdict === 'in';
   }
 
@@ -193,11 +251,6 @@ export class AnalyticsCounter {
     // Every counter of `other` is read: the increments past the bound all count there.
     if (taken > members.length) members.push([over, '']);
     return members;
-  }
-
-  /** Until the end of the day's retention, from now. */
-  #ttlOf(day: string, now: number): number {
-    return Date.parse(`${day}T00:00:00Z`) + (this.#retentionDays + 1) * dayMs - now;
   }
 }
 

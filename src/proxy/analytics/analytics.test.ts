@@ -25,10 +25,11 @@ describe('the analytics counter', () => {
     );
     const extra = 25;
     for (let index = 0; index < maxCombinationsPerPollDay + extra; index += 1)
-      await counter.count(['shown'], { poll: pollId, tracking: { campaign: `c${index}` } });
+      counter.count(['shown'], { poll: pollId, tracking: { campaign: `c${index}` } });
     // A combination already counted stays itself; a new one past the bound goes to (other).
-    await counter.count(['shown'], { poll: pollId, tracking: { campaign: 'c0' } });
-    await counter.count(['voted'], { poll: undefined, tracking: {} });
+    counter.count(['shown'], { poll: pollId, tracking: { campaign: 'c0' } });
+    counter.count(['voted'], { poll: undefined, tracking: {} });
+    await counter.flush();
     const query = readReportQuery(new URLSearchParams({ from: day, to: day, group: 'campaign' }), now);
     const report = buildReport(await counter.read(query.days, undefined), query);
     const ofPoll = report.rows.filter((row) => row.poll === pollId);
@@ -42,7 +43,8 @@ describe('the analytics counter', () => {
   it('keeps a day’s counts for its retention, then forgets them', async () => {
     let clock = now;
     const counter = new AnalyticsCounter(new MemoryKeyValueStore({ now: () => clock }), 2, () => clock);
-    await counter.count(['accepted'], { poll: pollId, tracking: { referrer: 'news' } });
+    counter.count(['accepted'], { poll: pollId, tracking: { referrer: 'news' } });
+    await counter.flush();
     clock = now + 2 * 86_400_000;
     expect(await counter.read([day], pollId)).toHaveLength(1);
     clock = now + 3 * 86_400_000;

@@ -1,38 +1,45 @@
+import type { AnalyticsEventKind } from '../../contracts/analytics-contract.ts';
 import type { CounterIncrement, KeyValueStore } from '../state/key-value-store.ts';
 
 /**
  * The counts on their way to the store, written together (`incrementMany`, one round trip on Redis): a write starts
  * `windowMs` after the first count it carries (0: on the next turn of the event loop, once the answer that counted it
- * is out), and never while the previous write is on its way, so every count made meanwhile joins it. `add` answers
- * once its counts are written (or their write failed); `flush` ends the window at once and answers once everything
- * added so far is written (a graceful stop).
+ * is out), and never while the previous write is on its way, so every count made meanwhile joins it. Each write is
+ * handed to `background` (on Workers, the requests' `waitUntil`; its failure is logged there); `flush` ends the
+ * window at once and answers once everything added so far is written (a graceful stop).
  */
 export class CounterBatch {
   readonly #store: KeyValueStore;
   readonly #windowMs: number;
+  readonly #background: (write: Promise<void>) => void;
   /** Key -> its increment, summed, until the next write takes them. */
-  readonly #pending = new Map<string, CounterIncrement>();
-  /** The write that will carry what is pending (not started yet). */
+  #pending = new Map<string, { by: number; readonly ttlMs: number }>();
+  /** The write queued for what is pending (not started yet). */
   #queued: Promise<void> | undefined;
   /** Ends the queued write's window now. */
   #endWindow: (() => void) | undefined;
-  /** The last write queued or started: later writes wait for it. */
+  /** The last write queued or started: the next waits for it. */
   #last: Promise<void> | undefined;
 
-  constructor(store: KeyValueStore, windowMs: number) {
+  constructor(store: KeyValueStore, windowMs: number, background: (write: Promise<void>) => void) {
     this.#store = store;
     this.#windowMs = windowMs;
+    this.#background = background;
   }
 
-  add(counters: readonly CounterIncrement[]): Promise<void> {
-    for (const counter of counters) {
-      const waiting = this.#pending.get(counter.key);
-      this.#pending.set(
-        counter.key,
-        waiting === undefined ? counter : { ...waiting, by: waiting.by + counter.by },
-      );
+  /** One more of each of `kinds` at `<counters>:<kind>`; answers the write that carries them. */
+  add(counters: string, kinds: readonly AnalyticsEventKind[], ttlMs: number): Promise<void> {
+    for (const kind of kinds) {
+      const key = `${counters}:${kind}`;
+      const waiting = this.#pending.get(key);
+      if (waiting === undefined) this.#pending.set(key, { by: 1, ttlMs });
+      else waiting.by += 1;
     }
-    this.#queued ??= this.#queue();
+    if (this.#queued === undefined) {
+      this.#queued = this.#queue();
+      // Handed over once, by the caller that queued it: on Workers, its request keeps the write's timer alive.
+      this.#background(this.#queued);
+    }
     return this.#queued;
   }
 
@@ -60,8 +67,9 @@ export class CounterBatch {
     const write = Promise.all([previous, windowEnd]).then(async () => {
       this.#queued = undefined;
       this.#endWindow = undefined;
-      const counters = [...this.#pending.values()];
-      this.#pending.clear();
+      const counters: CounterIncrement[] = [];
+      for (const [key, { by, ttlMs }] of this.#pending) counters.push({ key, by, ttlMs });
+      this.#pending = new Map();
       await this.#store.incrementMany(counters);
     });
     this.#last = write;

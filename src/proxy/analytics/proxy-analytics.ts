@@ -37,7 +37,7 @@ export interface ProxyAnalytics {
   seen(cards: readonly CountedUnder[]): void;
   /** Answers once every count made so far is written (a graceful stop). */
   flush(): Promise<void>;
-  /** Every counted entry of `days` (UTC, `YYYY-MM-DD`), of one poll or all. */
+  /** Every counted entry of `days` (UTC, `YYYY-MM-DD`), of one poll or all, as written so far. */
   read(days: readonly string[], poll: string | undefined): Promise<CountedEntry[]>;
   /** The store the beacon route deduplicates page views in. */
   readonly store: KeyValueStore;
@@ -63,42 +63,43 @@ export interface AnalyticsDeps {
 }
 
 export function proxyAnalytics(deps: AnalyticsDeps): ProxyAnalytics {
-  const batchMs = deps.batchMs ?? countsWrittenEveryMs;
-  const counter = new AnalyticsCounter(deps.store, deps.retentionDays, deps.now, batchMs);
-  const count = async (kinds: readonly AnalyticsEventKind[], under: CountedUnder): Promise<void> => {
-    await counter.count(kinds, under);
-    for (const kind of kinds) deps.metrics.analyticsEvent?.(kind);
-  };
-  /** Runs beside the request; a failure is a warning with its code, never an answer. */
-  const beside = (work: () => Promise<void>): void => {
-    if (!deps.enabled) return;
+  /** Writes and admissions go on beside the requests; a failure is a warning with its code, never an answer. */
+  const background = (work: Promise<void>): void => {
     deps.waitUntil(
-      work().catch((error: unknown) => {
+      work.catch((error: unknown) => {
         deps.logger.log('warn', 'analytics_not_counted', {
           code: error instanceof ProxyError ? error.code : error instanceof Error ? error.name : 'unknown',
         });
       }),
     );
   };
+  const counter = new AnalyticsCounter(deps.store, deps.retentionDays, deps.now, {
+    batchMs: deps.batchMs ?? countsWrittenEveryMs,
+    background,
+  });
+  const count = (kinds: readonly AnalyticsEventKind[], under: CountedUnder): void => {
+    if (!deps.enabled) return;
+    counter.count(kinds, under);
+    for (const kind of kinds) deps.metrics.analyticsEvent?.(kind);
+  };
   return {
     enabled: deps.enabled,
     store: deps.store,
     signInStarted(under) {
-      beside(() => count(['signInStarted'], under));
+      count(['signInStarted'], under);
     },
     signInEnded(under, signedIn) {
-      beside(() => count([signedIn ? 'signedIn' : 'signInFailed'], under ?? noCard));
+      count([signedIn ? 'signedIn' : 'signInFailed'], under ?? noCard);
     },
     vote(pollId, query, failure) {
       const kinds = voteKinds(failure);
-      if (kinds.length === 0) return;
-      beside(() => count(kinds, { poll: pollId, tracking: trackingOf(query) }));
+      if (kinds.length > 0) count(kinds, { poll: pollId, tracking: trackingOf(query) });
     },
     extensionSignIn(signedIn) {
-      beside(() => count(['signInStarted', signedIn ? 'signedIn' : 'signInFailed'], noCard));
+      count(['signInStarted', signedIn ? 'signedIn' : 'signInFailed'], noCard);
     },
     seen(cards) {
-      for (const card of cards) beside(() => count(['shown'], card));
+      for (const card of cards) count(['shown'], card);
     },
     flush: () => counter.flush(),
     read: (days, poll) => counter.read(days, poll),
