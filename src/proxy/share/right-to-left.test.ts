@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRightToLeft, rightToLeftUnits } from './right-to-left.ts';
+import { isRightToLeft, leftToRightOrder, rightToLeftUnits } from './right-to-left.ts';
 
 describe('right-to-left text in the share image', () => {
   it('reads a text’s direction from its first letter', () => {
@@ -18,5 +18,11 @@ describe('right-to-left text in the share image', () => {
       'היום?',
     ]);
     expect(rightToLeftUnits('  من   هو ')).toEqual(['من', 'هو']);
+  });
+
+  it('reverses the right-to-left runs of a left-to-right text, for satori to lay out left to right', () => {
+    expect(leftToRightOrder('Who wins: מכבי חיפה or Hapoel?')).toBe('Who wins: חיפה מכבי or Hapoel?');
+    expect(leftToRightOrder('Hello مرحبا - بالعالم now')).toBe('Hello بالعالم - مرحبا now');
+    expect(leftToRightOrder('Plain text, no change')).toBe('Plain text, no change');
   });
 });

@@ -50,3 +50,30 @@ export function rightToLeftUnits(text: string): string[] {
   endRun();
   return units;
 }
+
+/**
+ * A left-to-right text with right-to-left words in it ("Who wins: מכבי חיפה or Hapoel?") in the order satori must lay
+ * its words out for them to read right: each run of right-to-left words reversed (a word with no letter between two
+ * of them belongs to the run). satori shapes each word in its own direction.
+ */
+export function leftToRightOrder(text: string): string {
+  if (!rightToLeftLetter.test(text)) return text;
+  const words = text.split(' ');
+  const directions = words.map(firstLetterDirection);
+  const ordered: string[] = [];
+  let index = 0;
+  while (index < words.length) {
+    if (directions[index] !== 'rtl') {
+      ordered.push(words[index] ?? '');
+      index += 1;
+      continue;
+    }
+    // The run: right-to-left words, and letterless ones followed by another right-to-left word.
+    let end = index + 1;
+    for (let next = end; next < words.length && directions[next] !== 'ltr'; next++)
+      if (directions[next] === 'rtl') end = next + 1;
+    ordered.push(...words.slice(index, end).reverse());
+    index = end;
+  }
+  return ordered.join(' ');
+}

@@ -1,6 +1,6 @@
 import type { ShareImageRenderer } from './share-image.ts';
 import { fallbackFontsFor, type FallbackFont } from './fallback-fonts.ts';
-import { isRightToLeft, rightToLeftUnits } from './right-to-left.ts';
+import { isRightToLeft, leftToRightOrder, rightToLeftUnits } from './right-to-left.ts';
 import { shareImageMaxAnswers, type ShareAnswer, type ShareCard } from './share-card.ts';
 import { shareImageSize } from '../../contracts/share-contract.ts';
 
@@ -55,9 +55,10 @@ const textOnly = new Set(['whiteSpace', 'textOverflow', 'lineClamp', 'wordBreak'
 /**
  * `text` in a box of `style`. Right-to-left text is laid out from the right, a box per word (`right-to-left.ts`),
  * wrapped onto the next line where `wrap`, else cut at the left edge (no ellipsis: it would sit on the wrong side).
+ * Right-to-left words within left-to-right text have their order turned.
  */
 function textBox(style: Box['props']['style'], text: string, wrap = false): Box {
-  if (!isRightToLeft(text)) return box(style, text);
+  if (!isRightToLeft(text)) return box(style, leftToRightOrder(text));
   const kept = Object.fromEntries(
     Object.entries(style).filter(([key]) => !textOnly.has(key)),
   ) as Box['props']['style'];
@@ -284,7 +285,14 @@ function answerWithShare(answer: ShareAnswer, width: number): Box {
   const row = rightToLeft ? 'row-reverse' : 'row';
   return box({ display: 'flex', flexDirection: 'column', width, marginBottom: 18, flexShrink: 0 }, [
     box(
-      { display: 'flex', flexDirection: row, width, fontSize: 28, fontWeight: answer.isLeading ? 700 : 400 },
+      {
+        display: 'flex',
+        flexDirection: row,
+        alignItems: 'center',
+        width,
+        fontSize: 28,
+        fontWeight: answer.isLeading ? 700 : 400,
+      },
       [
         textBox({ ...oneLine, flexGrow: 1, flexShrink: 1 }, answer.text),
         box(
