@@ -10,7 +10,15 @@ import type { Poll } from '../../src/platform/types.ts';
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { waitUntil } from '../support/wait-until.ts';
-import { fanHeaders, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import { extensionRedirectUri } from '../../src/local-defaults.ts';
+import {
+  extensionCode,
+  extensionOrigin,
+  fanHeaders,
+  signIn,
+  startHarness,
+  type Harness,
+} from './proxy-harness.ts';
 
 const token = 'canary-analytics-token-for-tests';
 const metricsToken = 'canary-metrics-token-for-tests';
@@ -201,6 +209,43 @@ describe('analytics on two instances sharing Redis', () => {
     // Another address is not held back by the flood.
     const fresh = { pageView: pageView(), cards: [{ poll: otherPoll, tracking: { campaign: 'flood' } }] };
     expect((await beacon(first, fresh, '198.51.100.10')).status).toBe(204);
+  });
+
+  it('counts the extension’s code exchanges as sign-ins under no poll: taken, and refused when used twice', async () => {
+    const untracked = async () =>
+      rowFor((await rowsOf(first, `from=${today}&to=${today}&group=campaign`)).rows, null, null);
+    const before = { signInStarted: 0, signedIn: 0, signInFailed: 0, ...(await untracked()) };
+    const { code, codeVerifier } = await extensionCode(first);
+    const exchange = () =>
+      second.call('/extension/token', {
+        method: 'POST',
+        origin: extensionOrigin,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code, codeVerifier, redirectUri: extensionRedirectUri }),
+      });
+    expect((await exchange()).status).toBe(200);
+    const refused = await exchange();
+    expect(refused.status).toBe(400);
+    expect(await codeOf(refused)).toBe('invalid_grant');
+    const after = await waitUntil(async () => {
+      const row = await untracked();
+      return (row?.signInStarted ?? 0) >= before.signInStarted + 2 ? row : undefined;
+    }, 'the extension’s sign-ins counted');
+    expect(after).toMatchObject({
+      signInStarted: before.signInStarted + 2,
+      signedIn: before.signedIn + 1,
+      signInFailed: before.signInFailed + 1,
+    });
+  });
+
+  it('writes what an instance gathered when it stops gracefully', async () => {
+    const third = await first.addInstance();
+    const view = { pageView: pageView(), cards: [{ poll: otherPoll, tracking: { campaign: 'last-words' } }] };
+    expect((await beacon(third, view, '203.0.113.77')).status).toBe(204);
+    await third.close();
+    // Read at once: the stop wrote the count, within its window.
+    const { rows } = await rowsOf(first, `from=${today}&to=${today}&group=campaign&poll=${otherPoll}`);
+    expect(rowFor(rows, otherPoll, 'last-words')?.shown).toBe(1);
   });
 
   it('refuses a beacon from a page it does not serve, and malformed beacons, counting nothing', async () => {

@@ -7,6 +7,7 @@ import { serveProxy, type RunningProxy } from '../../src/proxy/serve.ts';
 import type { ProxyDeps } from '../../src/proxy/app.ts';
 import { createJsonLogger, type ProxyLogger } from '../../src/proxy/logger.ts';
 import type { ProxyConfig } from '../../src/proxy/config.ts';
+import { createAuthorizationRequest } from '../../src/platform/oauth.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
 import type { SignInResultMessage } from '../../src/contracts/proxy-contract.ts';
 import { csrfHeaderName, csrfHeaderValue, proxyRoutes } from '../../src/contracts/proxy-contract.ts';
@@ -255,4 +256,22 @@ export async function signIn(
     cookie: sessionCookieOf(answer) ?? loginCookie,
     loginLocation,
   };
+}
+
+/** A code and its verifier for the extension's redirect URI, as its sign-in window gets them from the platform. */
+export async function extensionCode(
+  harness: Harness,
+  redirectUri: string = extensionRedirectUri,
+): Promise<{ code: string; codeVerifier: string }> {
+  const request = await createAuthorizationRequest({
+    authUrl: harness.sandbox.authUrl,
+    clientId: canaryApplication.clientId,
+    partnerTag: canaryApplication.partnerTag,
+    redirectUri,
+  });
+  const outcome = await answerConsent((input, init) => fetch(input, init), request.url.href, {
+    decision: 'allow',
+  });
+  if (outcome.kind !== 'redirect') throw new Error('no redirect');
+  return { code: new URL(outcome.location).searchParams.get('code')!, codeVerifier: request.codeVerifier };
 }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extensionRedirectUri, firefoxExtensionRedirectUri } from '../../src/local-defaults.ts';
 import type { ExtensionTokenSet, ProxyErrorBody, SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
-import { createAuthorizationRequest } from '../../src/platform/oauth.ts';
 import { createJsonLogger } from '../../src/proxy/logger.ts';
 import { serveProxy } from '../../src/proxy/serve.ts';
 import { answerConsent } from '../../src/sandbox/oauth/headless-consent.ts';
@@ -12,6 +11,7 @@ import {
   callbackResultOf,
   castVote,
   canaryApplication,
+  extensionCode,
   extensionOrigin,
   fanHeaders,
   pageOrigin,
@@ -336,21 +336,6 @@ describe('fan routes', () => {
 });
 
 describe('token mediation for the extension', () => {
-  async function extensionCode(
-    redirectUri: string = extensionRedirectUri,
-  ): Promise<{ code: string; codeVerifier: string }> {
-    const request = await createAuthorizationRequest({
-      authUrl: harness.sandbox.authUrl,
-      clientId: canaryApplication.clientId,
-      partnerTag: canaryApplication.partnerTag,
-      redirectUri,
-    });
-    const outcome = await answerConsent((input, init) => fetch(input, init), request.url.href, {
-      decision: 'allow',
-    });
-    if (outcome.kind !== 'redirect') throw new Error('no redirect');
-    return { code: new URL(outcome.location).searchParams.get('code')!, codeVerifier: request.codeVerifier };
-  }
   const post = (path: string, body: unknown, origin: string = extensionOrigin) =>
     harness.call(path, {
       method: 'POST',
@@ -360,7 +345,7 @@ describe('token mediation for the extension', () => {
     });
 
   it('exchanges a code, refreshes with rotation and revokes, for the extension origin only', async () => {
-    const { code, codeVerifier } = await extensionCode();
+    const { code, codeVerifier } = await extensionCode(harness);
     const refused = await post(
       '/extension/token',
       { code, codeVerifier, redirectUri: extensionRedirectUri },
@@ -412,7 +397,7 @@ describe('token mediation for the extension', () => {
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(firefoxOrigin);
 
-    const chromeRedirect = await extensionCode();
+    const chromeRedirect = await extensionCode(harness);
     const wrongRedirect = await post(
       '/extension/token',
       { ...chromeRedirect, redirectUri: extensionRedirectUri },
@@ -420,7 +405,7 @@ describe('token mediation for the extension', () => {
     );
     expect(await errorCode(wrongRedirect)).toBe('invalid_redirect_uri');
 
-    const { code, codeVerifier } = await extensionCode(firefoxExtensionRedirectUri);
+    const { code, codeVerifier } = await extensionCode(harness, firefoxExtensionRedirectUri);
     const exchanged = await post(
       '/extension/token',
       { code, codeVerifier, redirectUri: firefoxExtensionRedirectUri },

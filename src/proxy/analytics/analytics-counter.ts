@@ -67,8 +67,8 @@ export class AnalyticsCounter {
   readonly #admitted = new Map<string, Promise<boolean>>();
   /** `<day>|<poll>|<combination>` -> the keys' part before the kind, once admitted. */
   readonly #counters = new Map<string, string>();
-  /** Counts waiting for their combination's admission. */
-  readonly #admitting = new Set<Promise<void>>();
+  /** Counts waiting for their combination's admission (then for their write, `written`). */
+  readonly #admitting = new Set<Promise<{ written: Promise<void> }>>();
   readonly #batch: CounterBatch;
   /** The day of the last count, as a day number and `YYYY-MM-DD`. */
   #today = { number: Number.NaN, day: '' };
@@ -106,17 +106,17 @@ export class AnalyticsCounter {
       void this.#batch.add(known, kinds, ttlMs);
       return;
     }
-    // Until its write is done: on Workers, the request that counted keeps the write's timer alive.
-    const admitting = this.#countersOf(day, poll, combination, ttlMs).then((counters) => {
+    const admitted = this.#countersOf(day, poll, combination, ttlMs).then((counters) => {
       if (this.#counters.size >= rememberedMax) this.#counters.clear();
       this.#counters.set(remembered, counters);
-      // Its failure is the write's own, logged where the write was handed over.
-      return this.#batch.add(counters, kinds, ttlMs).catch(() => undefined);
+      return { written: this.#batch.add(counters, kinds, ttlMs) };
     });
-    this.#admitting.add(admitting);
-    const done = () => this.#admitting.delete(admitting);
-    admitting.then(done, done);
-    this.#background(admitting);
+    this.#admitting.add(admitted);
+    const done = () => this.#admitting.delete(admitted);
+    admitted.then(done, done);
+    // Until its write is done: on Workers, the request that counted keeps the write's timer alive. The write's
+    // failure is its own, logged where the write was handed over.
+    this.#background(admitted.then(({ written }) => written.catch(() => undefined)));
   }
 
   /** Answers once every count made so far is written (a graceful stop; a test before it reads). */

@@ -92,7 +92,7 @@ export function proxyAnalytics(deps: AnalyticsDeps): ProxyAnalytics {
       count([signedIn ? 'signedIn' : 'signInFailed'], under ?? noCard);
     },
     vote(pollId, query, failure) {
-      const kinds = voteKinds(failure);
+      const kinds = deps.enabled ? voteKinds(failure) : [];
       if (kinds.length > 0) count(kinds, { poll: pollId, tracking: trackingOf(query) });
     },
     extensionSignIn(signedIn) {
