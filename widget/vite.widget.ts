@@ -36,6 +36,7 @@ const entries = [
   { source: 'fan-polls.ts', file: 'fan-polls.js' },
   { source: 'iframe/fan-polls-frame.ts', file: 'fan-polls-frame.js' },
   { source: 'iframe/frame-page.ts', file: 'embed/poll.js' },
+  { source: 'iframe/session-frame.ts', file: 'embed/session.js' },
 ] as const;
 
 /**
@@ -98,6 +99,7 @@ function entryBuilds(): Plugin {
       );
       await writeFile(outDir + 'embed/poll.html', framePage);
       await copyFile(widgetFolder + 'iframe/poll.css', outDir + 'embed/poll.css');
+      await copyFile(widgetFolder + 'iframe/session.html', outDir + 'embed/session.html');
       await writeElementsManifest();
       // The proxy serves the build under `/widget/v<version>/` too (src/proxy/widget-version.ts).
       const files: WidgetFiles = { scriptTagCard: ['fan-polls.js', ...elementCode] };

@@ -1,8 +1,8 @@
 /**
  * The credential of a session frame (`frame-session-contract.ts`): a session id signed with the session secret
  * (HMAC-SHA-256), which the frame keeps in its memory and sends as a header. A header is no ambient credential: no
- * form, image or other page sends it. The proxy takes it only from its own origin (the browser's `Sec-Fetch-Site`,
- * which no page sets, or the `Origin` a POST carries), and CORS never lets another origin send it.
+ * form, image or other page sends it. The proxy takes it only from its own origin (`fromOwnOrigin`), and CORS never
+ * lets another origin send it.
  */
 import type { Context } from 'hono';
 import { frameSessionHeaderName } from '../contracts/frame-session-contract.ts';
@@ -51,9 +51,15 @@ export function frameCredentials(secret: string): FrameCredentials {
   };
 }
 
-/** The request comes from a page of the proxy's own origin, as the browser says (no page can set either header). */
+/**
+ * The request comes from a page of the proxy's own origin, as the browser says: its `Origin`, or none on a same-origin
+ * GET. A page of another origin cannot send the frame's header without its `Origin`: the header makes the request a
+ * CORS one, which always names the caller. `Sec-Fetch-Site`, where the browser sends it, must agree.
+ */
 export function fromOwnOrigin(c: Context, ownOrigin: string): boolean {
-  return c.req.header('Sec-Fetch-Site') === 'same-origin' || c.req.header('Origin') === ownOrigin;
+  const site = c.req.header('Sec-Fetch-Site');
+  const origin = c.req.header('Origin');
+  return (site === undefined || site === 'same-origin') && (origin === undefined || origin === ownOrigin);
 }
 
 /**

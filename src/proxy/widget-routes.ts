@@ -31,6 +31,8 @@ const contentTypes: Readonly<Record<string, string>> = {
 
 /** The iframe page: its proxy URL is filled in here, and it gets its own CSP. */
 export const framePagePath = 'embed/poll.html';
+/** The session frame's page (`frame-session-contract.ts`): the banner's CSP, framed by the allowed pages only. */
+const sessionFramePagePath = 'embed/session.html';
 /** Its stylesheet, inline in a page whose card the proxy drew. */
 const framePageStylesPath = 'embed/poll.css';
 const emptyProxyMeta = '<meta name="fan-polls-proxy" content="" />';
@@ -91,14 +93,15 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard
     }
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    const sessionFrame = path === sessionFramePagePath;
     c.header(
       'Cache-Control',
       isContentHashed(path) ? 'public, max-age=31536000, immutable' : 'public, no-cache',
     );
     c.header('ETag', etag);
-    if (path === framePagePath) {
+    if (path === framePagePath || sessionFrame) {
       c.header('Content-Security-Policy', framePageSecurityPolicy(runtime));
-      c.header('Referrer-Policy', 'strict-origin');
+      c.header('Referrer-Policy', sessionFrame ? 'no-referrer' : 'strict-origin');
     }
     const built = path !== framePagePath;
     if (ifNoneMatchHits(c.req.header('If-None-Match'), etag)) {

@@ -15,13 +15,14 @@ import { journeyCases, type JourneyCase } from './journey/journey-cases.ts';
 
 let webkit: WebKitDriver | undefined;
 
-const launch: Record<
-  JourneyCase['engine'],
-  (cookies: JourneyCase['thirdPartyCookies']) => Promise<FanBrowser>
-> = {
-  chromium: chromiumFanBrowser,
-  firefox: firefoxFanBrowser,
-  webkit: async () => webkitFanBrowser((webkit ??= await startWebKitDriver())),
+const launch: Record<JourneyCase['engine'], (journey: JourneyCase) => Promise<FanBrowser>> = {
+  chromium: (journey) => chromiumFanBrowser(journey.thirdPartyCookies === 'allowed' ? 'allowed' : 'blocked'),
+  firefox: (journey) => firefoxFanBrowser(journey.thirdPartyCookies === 'allowed' ? 'allowed' : 'blocked'),
+  webkit: async (journey) =>
+    webkitFanBrowser((webkit ??= await startWebKitDriver()), {
+      acceptInsecureCerts: true,
+      itp: journey.thirdPartyCookies === 'tracking-prevention',
+    }),
 };
 
 const installed: Record<JourneyCase['engine'], boolean> = {
@@ -30,48 +31,55 @@ const installed: Record<JourneyCase['engine'], boolean> = {
   webkit: webkitInstalled(),
 };
 
-describe.each(['same-site', 'cross-site'] as const)('the fan journey, page %s with the proxy', (site) => {
-  let stack: WidgetStack;
+describe.each(['same-site', 'cross-site', 'cross-site-https'] as const)(
+  'the fan journey, page %s with the proxy',
+  (site) => {
+    let stack: WidgetStack;
 
-  beforeAll(async () => {
-    ensureWidgetBuilt();
-    stack = await startWidgetStack({
-      simulate: false,
-      crossSite: site === 'cross-site',
-      bannerFrom: 'proxy',
+    beforeAll(async () => {
+      ensureWidgetBuilt();
+      stack = await startWidgetStack({
+        simulate: false,
+        crossSite: site === 'cross-site',
+        https: site === 'cross-site-https',
+        bannerFrom: 'proxy',
+        // Every engine's fan signs in from 127.0.0.1, some twice for the card: more than one fan's 20 a minute.
+        signInPerMinute: 600,
+      });
     });
-  });
 
-  afterAll(async () => {
-    await stack.close();
-  });
+    afterAll(async () => {
+      await stack.close();
+    });
 
-  afterAll(async () => {
-    await webkit?.close();
-    webkit = undefined;
-  });
+    afterAll(async () => {
+      await webkit?.close();
+      webkit = undefined;
+    });
 
-  const cases = journeyCases.filter((each) => each.site === site);
-  it.each(cases)(
-    '$engine, third-party cookies $thirdPartyCookies: card $expected.card, banner $expected.banner',
-    async (journey) => {
-      if (!installed[journey.engine]) throw new Error(`${journey.engine} is not installed (see .ci/run)`);
-      stack.sandbox.sandbox.reset();
-      const browser = await launch[journey.engine](journey.thirdPartyCookies);
-      try {
-        const name = `${journey.engine}-${site}-${journey.thirdPartyCookies}`;
-        const outcome = await runFanJourney(
-          browser,
-          { sandbox: stack.sandbox.sandbox, pageUrl: stack.demo.url },
-          name,
-        );
-        const got = (each: CardOutcome) => (each.kind === 'voted' ? 'voted' : each.message);
-        expect({ card: got(outcome.card), banner: got(outcome.banner) }).toEqual(journey.expected);
-        // The demo's report card has the recommended snippet: painted from the proxy's drawing, then hydrated.
-        expect(outcome.drawnCards).toBe(1);
-      } finally {
-        await browser.close();
-      }
-    },
-  );
-});
+    const cases = journeyCases.filter((each) => each.site === site);
+    it.each(cases)(
+      '$engine, third-party cookies $thirdPartyCookies: card $expected.card, banner $expected.banner',
+      async (journey) => {
+        if (!installed[journey.engine]) throw new Error(`${journey.engine} is not installed (see .ci/run)`);
+        stack.sandbox.sandbox.reset();
+        const browser = await launch[journey.engine](journey);
+        try {
+          const name = `${journey.engine}-${site}-${journey.thirdPartyCookies}`;
+          const outcome = await runFanJourney(
+            browser,
+            { sandbox: stack.sandbox.sandbox, pageUrl: stack.demo.url },
+            name,
+          );
+          const got = (each: CardOutcome) => (each.kind === 'voted' ? 'voted' : each.message);
+          expect({ card: got(outcome.card), banner: got(outcome.banner) }).toEqual(journey.expected);
+          if (outcome.card.kind === 'voted') expect(outcome.card.framed).toBe(journey.cardFramed === true);
+          // The demo's report card has the recommended snippet: painted from the proxy's drawing, then hydrated.
+          expect(outcome.drawnCards).toBe(1);
+        } finally {
+          await browser.close();
+        }
+      },
+    );
+  },
+);

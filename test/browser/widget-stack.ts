@@ -28,6 +28,15 @@ export interface WidgetStackOptions {
   readonly https?: boolean;
   /** With `https`: sees the head of each request the proxy gets (its cookies included). */
   readonly watchProxyRequest?: (head: string) => void;
+  /** The proxy's sign-ins per client address per minute (its default, 20, is one fan's; every test is 127.0.0.1). */
+  readonly signInPerMinute?: number;
+}
+
+/** The proxy's settings the stack's options set, beside its allowed origins. */
+function proxyEnv(options: WidgetStackOptions): Record<string, string> {
+  return options.signInPerMinute === undefined
+    ? {}
+    : { FAN_POLLS_SIGN_IN_PER_MINUTE: String(options.signInPerMinute) };
 }
 
 export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
@@ -44,6 +53,7 @@ export async function startWidgetStack(options: WidgetStackOptions = {}): Promis
     : served;
   const stack = await startStackAllowing(demo.url, {
     ...(options.simulate === undefined ? {} : { simulate: options.simulate }),
+    env: proxyEnv(options),
   });
   proxyUrl = stack.proxy.url;
   return {
@@ -98,7 +108,7 @@ async function startHttpsWidgetStack(options: WidgetStackOptions): Promise<Widge
     },
     proxy: {
       port: proxyPort,
-      env: { FAN_POLLS_ALLOWED_ORIGINS: demoUrl, FAN_POLLS_PUBLIC_URL: proxyUrl },
+      env: { FAN_POLLS_ALLOWED_ORIGINS: demoUrl, FAN_POLLS_PUBLIC_URL: proxyUrl, ...proxyEnv(options) },
     },
   });
   plainProxyUrl = stack.proxy.url;

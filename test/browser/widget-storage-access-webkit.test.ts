@@ -8,7 +8,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { canaryTokenPrefix } from '../support/canary.ts';
 import { recordedAnswerIds } from '../support/recorded-vote.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { waitUntil } from '../support/wait-until.ts';
@@ -16,6 +15,7 @@ import { startWebKitDriver, webkitInstalled, type WebKitDriver } from '../suppor
 import { answerWebKitPrompt, xdotoolInstalled } from '../support/webkit-prompt.ts';
 import { cardTargets, readCard } from './journey/card-reading.ts';
 import type { FanWindow } from './journey/fan-browser.ts';
+import { assertNothingReadable } from './journey/nothing-readable.ts';
 import { cookiesBlockedMessage, storageAccessAskMessage as askMessage } from './journey/journey-cases.ts';
 import { pickAnswer, signInAndVote } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
@@ -55,22 +55,6 @@ afterAll(async () => {
 function screenOf(name: string): void {
   if (existsSync('/usr/bin/scrot'))
     execFileSync('scrot', ['-o', screenshotPath(name)], { env: { ...process.env, DISPLAY: webkit.display } });
-}
-
-/** Everything a script of the page or of the frame can read that could hold a credential. */
-function readable(): string {
-  const stores = [localStorage, sessionStorage].map((store) =>
-    Object.keys(store).map((key) => `${key}=${store.getItem(key) ?? ''}`),
-  );
-  return JSON.stringify({ cookie: document.cookie, stores, html: document.documentElement.outerHTML });
-}
-
-async function assertNothingReadable(page: FanWindow, frame: FanWindow): Promise<void> {
-  for (const window of [page, frame]) {
-    const seen = await window.evaluate(readable, undefined);
-    expect(seen).not.toContain(canaryTokenPrefix);
-    expect(seen).not.toContain('fan-polls-session');
-  }
 }
 
 async function openBanner(itp: boolean) {

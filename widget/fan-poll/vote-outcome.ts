@@ -3,7 +3,12 @@ import { detailWords, type ActionErrorKey } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { PageSession } from '../session/page-session.ts';
-import { storageAccessAskable, WidgetError, type WidgetErrorCode } from '../voting/widget-error.ts';
+import {
+  frameSessionOffered,
+  storageAccessAskable,
+  WidgetError,
+  type WidgetErrorCode,
+} from '../voting/widget-error.ts';
 import type { FanAction, FanState } from './fan-action.ts';
 
 /** "You voted for X (confirmed)": the line the card shows and says once the fan's vote is in. */
@@ -91,6 +96,12 @@ export async function followVoteStatus(
   }
 }
 
+/** What a `cookies-blocked` says, by what the card's next sign-in click does (its `cause`). */
+function cookiesErrorKey(cause: unknown): ActionErrorKey {
+  if (cause === storageAccessAskable) return 'cookiesAsk';
+  return cause === frameSessionOffered ? 'cookiesFrame' : 'cookiesBlocked';
+}
+
 /** A sign-in that threw: the fan stays as the page's session knows them; the words and the event's code. */
 export function signInFailure(
   error: unknown,
@@ -103,9 +114,7 @@ export function signInFailure(
       code === 'popup-blocked'
         ? 'popupBlocked'
         : code === 'cookies-blocked'
-          ? (error as WidgetError).cause === storageAccessAskable
-            ? 'cookiesAsk'
-            : 'cookiesBlocked'
+          ? cookiesErrorKey((error as WidgetError).cause)
           : code === 'voting-unavailable'
             ? 'votingUnavailable'
             : 'signInFailed',

@@ -37,6 +37,8 @@ export const de: LanguageStrings = {
     'Dieser Browser hat das Anmeldefenster nicht geöffnet. Melde dich stattdessen auf der nächsten Seite an: Sie bringt dich zum Abstimmen hierher zurück.',
   cookiesBlocked:
     'Dein Browser lässt diese Seite dich nicht angemeldet halten. Stimme auf der Seite des Vereins ab oder erlaube Cookies für diese Seite.',
+  cookiesFrame:
+    'Dein Browser hält dich über Websites hinweg nicht angemeldet. Tippe noch einmal auf „Zum Abstimmen anmelden“, um dich für diese Seite anzumelden.',
   cookiesAsk:
     'Dein Browser fragt, bevor diese Umfrage dich angemeldet halten darf. Tippe noch einmal auf „Zum Abstimmen anmelden“ und erlaube es.',
   popupBlocked:

@@ -20,4 +20,5 @@ export type ActionErrorKey =
   | 'popupBlocked'
   | 'cookiesBlocked'
   | 'cookiesAsk'
+  | 'cookiesFrame'
   | 'signOutFailed';

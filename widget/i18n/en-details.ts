@@ -22,6 +22,8 @@ export const enDetails: DetailStrings = {
   popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   cookiesBlocked:
     'Your browser does not let this site keep you signed in. Vote on the club’s own site, or allow cookies for this site.',
+  cookiesFrame:
+    'Your browser does not keep you signed in across sites. Tap “Sign in to vote” again to sign in for this page.',
   cookiesAsk:
     'Your browser asks before this poll may keep you signed in. Tap “Sign in to vote” again, then allow it.',
   signedInAs: (user) => `Signed in as ${user}`,

@@ -37,6 +37,8 @@ export const es: LanguageStrings = {
     'Este navegador no abrió la ventana de inicio de sesión. Inicia sesión en la página siguiente: te traerá de vuelta aquí para votar.',
   cookiesBlocked:
     'Tu navegador no permite que este sitio mantenga tu sesión. Vota en el sitio del club o permite las cookies para este sitio.',
+  cookiesFrame:
+    'Tu navegador no mantiene tu sesión entre sitios. Toca de nuevo «Inicia sesión para votar» para iniciar sesión en esta página.',
   cookiesAsk:
     'Tu navegador pregunta antes de que esta encuesta pueda mantener tu sesión. Toca de nuevo «Inicia sesión para votar» y permítelo.',
   popupBlocked:

@@ -37,6 +37,8 @@ export const fr: LanguageStrings = {
     'Ce navigateur n’a pas ouvert la fenêtre de connexion. Connectez-vous sur la page suivante : elle vous ramène ici pour voter.',
   cookiesBlocked:
     'Votre navigateur empêche ce site de garder votre connexion. Votez sur le site du club ou autorisez les cookies pour ce site.',
+  cookiesFrame:
+    'Votre navigateur ne vous garde pas connecté d’un site à l’autre. Touchez à nouveau « Se connecter pour voter » pour vous connecter sur cette page.',
   cookiesAsk:
     'Votre navigateur demande avant que ce sondage vous garde connecté. Touchez à nouveau « Se connecter pour voter », puis autorisez-le.',
   popupBlocked:

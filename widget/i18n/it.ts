@@ -37,6 +37,8 @@ export const it: LanguageStrings = {
     'Questo browser non ha aperto la finestra di accesso. Accedi nella pagina successiva: ti riporterà qui per votare.',
   cookiesBlocked:
     'Il tuo browser non consente a questo sito di mantenere l’accesso. Vota sul sito del club o consenti i cookie per questo sito.',
+  cookiesFrame:
+    'Il tuo browser non ti mantiene connesso tra siti diversi. Tocca di nuovo «Accedi per votare» per accedere da questa pagina.',
   cookiesAsk:
     'Il tuo browser chiede prima che questo sondaggio possa mantenerti connesso. Tocca di nuovo «Accedi per votare», poi consenti.',
   popupBlocked: 'Il browser ha bloccato la finestra di accesso. Consenti i pop-up per questo sito e riprova.',

@@ -37,6 +37,8 @@ export const pt: LanguageStrings = {
     'Este navegador não abriu a janela de início de sessão. Inicie sessão na página seguinte: ela traz-o de volta aqui para votar.',
   cookiesBlocked:
     'O seu navegador não deixa este site manter a sessão. Vote no site do clube ou permita cookies para este site.',
+  cookiesFrame:
+    'O seu navegador não mantém a sessão entre sites. Toque de novo em «Inicie sessão para votar» para iniciar sessão nesta página.',
   cookiesAsk:
     'O seu navegador pergunta antes de esta sondagem o manter com sessão iniciada. Toque de novo em «Inicie sessão para votar» e permita.',
   popupBlocked:

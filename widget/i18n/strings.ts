@@ -96,6 +96,8 @@ export interface DetailStrings {
   readonly cookiesBlocked: string;
   /** The same, in a frame whose next sign-in click asks the browser to let it keep the fan signed in. */
   readonly cookiesAsk: string;
+  /** The same, on a page whose next sign-in keeps the fan signed in for this page view (the session frame). */
+  readonly cookiesFrame: string;
   readonly signedInAs: (user: string) => string;
   readonly signOut: string;
   readonly switchAccount: string;

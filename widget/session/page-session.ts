@@ -1,6 +1,7 @@
 /**
  * The fan's session with one partner proxy, shared by every card of the page that votes through that proxy. The
- * session itself lives in the proxy's cookie; the page only learns whether the fan is signed in and their user id
+ * session itself lives in the proxy's cookie (or, where the browser refuses it, in the page's session frame:
+ * `proxy-transport.ts`); the page only learns whether the fan is signed in and their user id
  * (`GET /auth/session`). When a card signs in, out or as someone else, every card of the page hears it at once, other
  * documents of this origin over a BroadcastChannel, and the page's iframe banners through their host loader
  * (`session-events.ts`). What arrives from elsewhere is only a hint: this document asks the proxy again.
@@ -9,6 +10,7 @@ import { proxyClient, type ProxyClientError, type ProxyFetch } from '../../src/c
 import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { sessionPath, signOutPath } from '../../src/contracts/proxy-paths.ts';
 import { isRecord } from '../../src/contracts/is-record.ts';
+import { frameCallerOf, type ProxyCaller } from './proxy-transport.ts';
 import {
   sessionChangedEvent,
   sessionChannelName,
@@ -48,6 +50,8 @@ export function pageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSessi
 function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSession {
   const proxy = proxyClient(proxyUrl, fetchImpl);
   const proxyOrigin = new URL(proxyUrl).origin;
+  // Through the page's session frame once it holds the fan's session, else with the proxy's cookie.
+  const call: ProxyCaller = (path, init) => (frameCallerOf(proxyOrigin) ?? proxy.call)(path, init);
   const listeners = new Set<(session: FanSession) => void>();
   let current: FanSession = { state: 'unknown' };
   let reading: Promise<FanSession> | undefined;
@@ -66,7 +70,7 @@ function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSessio
     reading ??= (async () => {
       try {
         // A failed read (throttled, unavailable) says nothing about the session: what the page knew stands.
-        const body = await proxy.call(sessionPath);
+        const body = await call(sessionPath);
         const status = (isRecord(body) ? body : {}) as Partial<SessionStatus>;
         set(
           status.signedIn === true && typeof status.userId === 'string'
@@ -126,7 +130,7 @@ function createPageSession(proxyUrl: string, fetchImpl?: ProxyFetch): PageSessio
       return next;
     },
     async signOut() {
-      await proxy.call(signOutPath, { method: 'POST' }).catch((error: unknown) => {
+      await call(signOutPath, { method: 'POST' }).catch((error: unknown) => {
         // Signed out already (401): the same outcome.
         if ((error as ProxyClientError).status !== 401) throw error;
       });

@@ -1,6 +1,7 @@
 /**
  * The proxy's sign-in popup once it is open: its result message (checked for window, origin and shape), the handoff
- * code redeemed for a cookie of this page's own partition (`redeem-handoff.ts`), or the proxy's session when the popup
+ * code redeemed for a cookie of this page's own partition (`redeem-handoff.ts`) or by the page's session frame
+ * (`proxy.redeem`), or the proxy's session when the popup
  * closed without a word. In the card's details chunk (re-exported by `card-details.ts`): the popup itself opens in `proxy-channel.ts`,
  * straight from the click.
  */
@@ -9,7 +10,11 @@ import { redeemHandoff, type HandoffProxy } from './redeem-handoff.ts';
 import { stateUnavailable, WidgetError } from './widget-error.ts';
 
 /** Resolves true when the fan signed in through `popup`, false when they cancelled. */
-export function popupSignIn(popup: Window, proxyOrigin: string, proxy: HandoffProxy): Promise<boolean> {
+export function popupSignIn(
+  popup: Window,
+  proxyOrigin: string,
+  proxy: HandoffProxy & { readonly redeem?: (handoff: string) => Promise<boolean> },
+): Promise<boolean> {
   const { isSignedIn } = proxy;
   return new Promise((resolve, reject) => {
     const closedCheck = setInterval(() => {
@@ -27,7 +32,12 @@ export function popupSignIn(popup: Window, proxyOrigin: string, proxy: HandoffPr
       const result = event.data;
       finish(() => {
         // The fan said no on the consent page: a cancel, like closing the window, not a failure.
-        if (result.ok) resolve(result.handoff === undefined ? true : redeemHandoff(proxy, result.handoff));
+        if (result.ok)
+          resolve(
+            result.handoff === undefined
+              ? true
+              : (proxy.redeem?.(result.handoff) ?? redeemHandoff(proxy, result.handoff)),
+          );
         else if (result.error === 'access_denied') resolve(false);
         else
           reject(

@@ -12,10 +12,14 @@ import { appendCardOfSignIn } from './sign-in-params.ts';
 import { popupSignIn } from './popup-sign-in.ts';
 import { redeemHandoff } from './redeem-handoff.ts';
 import { askableCookiesBlocked, canAskStorageAccess, requestStorageAccess } from './storage-access.ts';
+import { frameChallengeParam } from '../../src/contracts/frame-session-contract.ts';
+import { callThroughFrame, frameCallerOf } from '../session/proxy-transport.ts';
+import { cookieRefusalRemembered, rememberCookieRefusal } from './cookie-refusal.ts';
+import type { FrameSession } from './frame-session-host.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
-import { stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
+import { frameSessionOffered, stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
 /** The proxy's channel: a `VoteChannel`, and the redeeming of the code a sign-in without a pop-up brought back. */
 export interface ProxyVoteChannel extends VoteChannel {
@@ -49,7 +53,8 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
   /** The answer's body; a refusal or no answer as the card's error, with the client's error as the cause. */
   async function call(path: string, init?: ProxyCall): Promise<unknown> {
     try {
-      return await proxy.call(path, init);
+      // Through the page's session frame once it holds the fan's session (`proxy-transport.ts`), else the cookie.
+      return await (frameCallerOf(proxyOrigin) ?? proxy.call)(path, init);
     } catch (error) {
       throw widgetError(error as ProxyClientError);
     }
@@ -64,22 +69,41 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
 
   // Set once a sign-in's cookie did not stick in a frame that can ask the browser for it.
   let askStorageAccess = false;
-  /** A `cookies-blocked` in a frame of the proxy's origin: the next click asks for its cookies. */
-  function noteBlockedCookies(error: unknown): never {
-    if (
-      error instanceof WidgetError &&
-      error.code === 'cookies-blocked' &&
-      canAskStorageAccess(proxyOrigin)
-    ) {
+  // On a page of another origin than the proxy's, once the browser refused the proxy's cookie here (now or on an
+  // earlier visit): the session frame, ready once it gave its challenge.
+  let frame: FrameSession | undefined;
+  let opening: Promise<unknown> | undefined;
+  const openFrame = () => {
+    opening ??= import('./frame-session-host.ts')
+      .then(({ openFrameSession }) => openFrameSession(proxyUrl))
+      .then((opened) => (frame = opened))
+      .catch(() => (opening = undefined));
+  };
+  if (cookieRefusalRemembered(proxyOrigin)) openFrame();
+
+  /**
+   * A `cookies-blocked` after a sign-in: in a frame of the proxy's origin the next click asks for its cookies. After a
+   * pop-up's (`viaPopup`), on a page of another origin, the next sign-in goes to a session frame (remembered for this
+   * page's later visits); a sign-in without a pop-up cannot use one, as the page's trip ends the frame.
+   */
+  function noteBlockedCookies(error: unknown, viaPopup = false): never {
+    if (!(error instanceof WidgetError) || error.code !== 'cookies-blocked') throw error;
+    if (canAskStorageAccess(proxyOrigin)) {
       askStorageAccess = true;
       throw askableCookiesBlocked(error);
     }
-    throw error;
+    if (!viaPopup || location.origin === proxyOrigin || frameCallerOf(proxyOrigin)) throw error;
+    rememberCookieRefusal(proxyOrigin);
+    openFrame();
+    throw new WidgetError(error.code, error.message, { cause: frameSessionOffered });
   }
 
   function popupSignInFrom(tracking: TrackingParameters, pollId: string | undefined): Promise<boolean> {
-    // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition.
+    // `handoff=1`: the success message carries a code this document redeems for a cookie of its own partition, or
+    // with the session frame's challenge, that only the frame redeems.
     const params = new URLSearchParams({ origin: location.origin, handoff: '1' });
+    const toFrame = frame;
+    if (toFrame) params.set(frameChallengeParam, toFrame.challenge());
     appendCardOfSignIn(params, tracking, pollId);
     const popup = window.open(
       `${proxy.url(signInPath)}?${params}`,
@@ -89,7 +113,18 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
     if (!popup) return Promise.reject(new WidgetError('popup-blocked', 'The sign-in window was blocked.'));
     // In the same details chunk as this channel: its message listener is added at once, before any message of the
     // popup can arrive.
-    return popupSignIn(popup, proxyOrigin, { call, isSignedIn }).catch(noteBlockedCookies);
+    const redeemInFrame = toFrame && {
+      redeem: async (handoff: string) => {
+        const signedIn = await toFrame.redeem(handoff).catch((error: unknown) => {
+          throw widgetError(error as ProxyClientError);
+        });
+        if (signedIn) callThroughFrame(proxyOrigin, toFrame.call);
+        return signedIn;
+      },
+    };
+    return popupSignIn(popup, proxyOrigin, { call, isSignedIn, ...redeemInFrame }).catch((error: unknown) =>
+      noteBlockedCookies(error, true),
+    );
   }
 
   return {
@@ -104,7 +139,8 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
         return (await isSignedIn()) || popupSignInFrom(tracking, pollId);
       });
     },
-    redeemHandoff: (handoff) => redeemHandoff({ call, isSignedIn }, handoff).catch(noteBlockedCookies),
+    redeemHandoff: (handoff) =>
+      redeemHandoff({ call, isSignedIn }, handoff).catch((error: unknown) => noteBlockedCookies(error)),
     asksStorageAccess: () => askStorageAccess,
     async fanView(pollId) {
       const body = await call(userPollPath(pollId));

@@ -10,6 +10,7 @@ import { screenshotPath } from '../../support/screenshots.ts';
 import { cardTargets, readCard } from './card-reading.ts';
 import { type FanBrowser, type FanWindow } from './fan-browser.ts';
 import { signInAndVote, type CardOutcome, type SignInAndVote } from './sign-in-and-vote.ts';
+import { assertNothingReadable, recordPageMessages } from './nothing-readable.ts';
 
 export interface JourneyStack {
   readonly sandbox: Sandbox;
@@ -35,6 +36,7 @@ export async function runFanJourney(
   name: string,
 ): Promise<JourneyOutcome> {
   const page = await browser.open(stack.pageUrl);
+  await page.evaluate(recordPageMessages, undefined);
   const shooter = (part: string) => (state: string) =>
     page.screenshot(screenshotPath(`journey-${name}-${part}-${state}.png`));
   await waitUntil(() => page.has(card.signIn), 'the card to offer sign-in');
@@ -55,6 +57,8 @@ export async function runFanJourney(
     shot,
   });
   if (fromCard.kind === 'voted') {
+    // Whichever way the card holds the session (its cookie, its session frame), the page's scripts read none of it.
+    await assertNothingReadable(page);
     await assertLiveResults(page, stack.sandbox, fromCard.pollId);
     await page.click(card.signOut);
     await waitUntil(() => page.has(card.signIn), 'the card to be signed out');

@@ -3,12 +3,19 @@
 import type { Sandbox } from '../../../src/sandbox/sandbox.ts';
 import { recordedAnswerIds } from '../../support/recorded-vote.ts';
 import { waitUntil } from '../../support/wait-until.ts';
-import { readCard, type CardTargets } from './card-reading.ts';
+import { readCard, type CardReading, type CardTargets } from './card-reading.ts';
+import { cookiesFrameMessage } from './journey-cases.ts';
 import type { FanBrowser, FanWindow } from './fan-browser.ts';
 
 /** What the fan got from one card: the vote the platform recorded once, or the sentence the card said instead. */
 export type CardOutcome =
-  | { readonly kind: 'voted'; readonly pollId: string; readonly answerId: string }
+  | {
+      readonly kind: 'voted';
+      readonly pollId: string;
+      readonly answerId: string;
+      /** The browser refused the proxy's cookie: the card signed in again, into its session frame. */
+      readonly framed: boolean;
+    }
   | { readonly kind: 'refused'; readonly message: string };
 
 export interface SignInAndVote {
@@ -34,15 +41,10 @@ export async function pickAnswer(window: FanWindow, targets: CardTargets, nth: n
   return answerId;
 }
 
-/**
- * Picks the card's second answer, signs `sam` in through the popup the card opens and votes: the platform must
- * record that answer, once. A card that ends the sign-in without offering the vote must say why (its status line).
- */
-export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
-  const { browser, sandbox, window, targets, shot } = step;
+/** Sam's sign-in through the pop-up the card opens: the card's state once it is signed in or says why not. */
+async function signInThroughPopup(step: SignInAndVote): Promise<CardReading> {
+  const { browser, window, targets, shot } = step;
   const read = () => window.evaluate(readCard, targets.card);
-  const before = await read();
-  const answerId = await pickAnswer(window, targets, 1);
   const popup = await browser.popupFrom(() => window.click(targets.signIn));
   // The consent page asks every time (the sandbox keeps no platform session between sign-ins).
   await waitUntil(() => popup.has({ chain: '#username' }), 'the consent page');
@@ -51,11 +53,28 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
   await shot('consent');
   await popup.click({ chain: 'button.allow' });
   await waitUntil(() => popup.isClosed(), 'the sign-in popup to close', 20_000);
-
-  const after = await waitUntil(async () => {
+  return waitUntil(async () => {
     const state = await read();
     return state.buttons.includes('Vote') || state.status !== '' ? state : undefined;
   }, 'the card to be signed in or to say why not');
+}
+
+/**
+ * Picks the card's second answer, signs `sam` in through the popup the card opens and votes: the platform must
+ * record that answer, once. A card that ends the sign-in without offering the vote must say why (its status line).
+ */
+export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
+  const { sandbox, window, targets, shot } = step;
+  const read = () => window.evaluate(readCard, targets.card);
+  const before = await read();
+  const answerId = await pickAnswer(window, targets, 1);
+  let after = await signInThroughPopup(step);
+  const framed = after.status === cookiesFrameMessage;
+  if (framed) {
+    // The browser refused the proxy's cookie on this page: the card's next sign-in goes to its session frame.
+    await shot('frame-offered');
+    after = await signInThroughPopup(step);
+  }
   await shot('after-sign-in');
   if (!after.buttons.includes('Vote')) return { kind: 'refused', message: after.status };
 
@@ -74,5 +93,5 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
   if (recorded.join() !== answerId)
     throw new Error(`The platform recorded ${recorded.join()}, not (once) ${answerId}`);
   await shot('voted');
-  return { kind: 'voted', pollId: before.pollId, answerId };
+  return { kind: 'voted', pollId: before.pollId, answerId, framed };
 }
