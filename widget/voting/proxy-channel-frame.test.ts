@@ -38,36 +38,47 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A page whose popup and proxy are fakes: the proxy takes every code, and the browser drops its cookie. */
+async function refusingPage(proxy = proxyUrl) {
+  // The card's details chunk, which a card imports as its voting starts: the popup's follow-up is in it.
+  await cardDetails.load();
+  const popup = { closed: false } as unknown as Window;
+  const opened: string[] = [];
+  vi.spyOn(window, 'open').mockImplementation((url) => {
+    opened.push(String(url));
+    return popup;
+  });
+  const sent: string[] = [];
+  const fetchImpl = (input: string, init: RequestInit = {}) => {
+    const path = new URL(input).pathname;
+    sent.push(`${init.method ?? 'GET'} ${path}`);
+    // The proxy took the code and set a cookie; the browser dropped it.
+    const body = path === proxyRoutes.session ? { signedIn: false } : { signedIn: true, userId: 'u1' };
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+  };
+  /** A sign-in from the page's card whose pop-up ends with `handoff`. */
+  const signIn = (channel: ReturnType<typeof proxyChannel>, handoff: string) => {
+    const signedIn = channel.signIn({});
+    messageFrom(popup, proxy, { type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff });
+    return signedIn;
+  };
+  return { opened, sent, fetchImpl, signIn };
+}
+
 describe('proxy channel where the browser refuses the proxy’s cookie on the page', () => {
   it('offers a sign-in for this page, then signs in through the session frame, whose code the page never redeems', async () => {
-    // The card's details chunk, which a card imports as its voting starts: the popup's follow-up is in it.
-    await cardDetails.load();
-    const popup = { closed: false } as unknown as Window;
-    const opened: string[] = [];
-    vi.spyOn(window, 'open').mockImplementation((url) => {
-      opened.push(String(url));
-      return popup;
-    });
-    const sent: string[] = [];
-    const fetchImpl = (input: string, init: RequestInit = {}) => {
-      const path = new URL(input).pathname;
-      sent.push(`${init.method ?? 'GET'} ${path}`);
-      // The proxy took the code and set a cookie; the browser dropped it.
-      const body = path === proxyRoutes.session ? { signedIn: false } : { signedIn: true, userId: 'u1' };
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
-    };
+    const { opened, sent, fetchImpl, signIn } = await refusingPage();
     const channel = proxyChannel(proxyUrl, fetchImpl);
-    const first = channel.signIn({});
-    messageFrom(popup, proxyUrl, { type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: firstCode });
-    await expect(first).rejects.toMatchObject({ code: 'cookies-blocked', cause: frameSessionOffered });
+    await expect(signIn(channel, firstCode)).rejects.toMatchObject({
+      code: 'cookies-blocked',
+      cause: frameSessionOffered,
+    });
     expect(new URL(opened[0] ?? '').searchParams.has('frame_challenge')).toBe(false);
     await frameOpened();
 
     // The fan's next tap: a sign-in carrying the frame's challenge, whose code the frame redeems.
-    const next = channel.signIn({});
+    await expect(signIn(channel, frameCode)).resolves.toBe(true);
     expect(new URL(opened.at(-1) ?? '').searchParams.get('frame_challenge')).toBe(challenge);
-    messageFrom(popup, proxyUrl, { type: 'fan-polls:sign-in', ok: true, userId: 'u1', handoff: frameCode });
-    await expect(next).resolves.toBe(true);
     expect(frame.redeem).toHaveBeenCalledWith(frameCode);
     // The frame's code went to the frame only; the session is read through the frame from now on.
     expect(sent.filter((each) => each === `POST ${proxyRoutes.sessionHandoff}`)).toHaveLength(1);
@@ -81,5 +92,18 @@ describe('proxy channel where the browser refuses the proxy’s cookie on the pa
     openFrameSession.mockClear();
     proxyChannel(proxyUrl, fetchImpl);
     await frameOpened();
+  });
+
+  it('says the plain sentence when the frame it asked for never came (a page whose CSP refuses it)', async () => {
+    openFrameSession.mockReturnValueOnce(new Promise<FrameSession>(() => undefined));
+    // Another proxy than the first test's, whose session this page already reads through a frame.
+    const otherProxy = 'https://polls.other-club.example';
+    const { opened, fetchImpl, signIn } = await refusingPage(otherProxy);
+    const channel = proxyChannel(otherProxy, fetchImpl);
+    await expect(signIn(channel, firstCode)).rejects.toMatchObject({ cause: frameSessionOffered });
+    const again: unknown = await signIn(channel, frameCode).catch((error: unknown) => error);
+    expect(again).toMatchObject({ code: 'cookies-blocked' });
+    expect((again as Error).cause).toBeUndefined();
+    expect(new URL(opened.at(-1) ?? '').searchParams.has('frame_challenge')).toBe(false);
   });
 });

@@ -92,7 +92,9 @@ export function proxyChannel(proxyUrl: string, fetchImpl?: ProxyFetch): ProxyVot
       askStorageAccess = true;
       throw askableCookiesBlocked(error);
     }
-    if (!viaPopup || location.origin === proxyOrigin || frameCallerOf(proxyOrigin)) throw error;
+    // A frame asked for before that is still not there (a page whose CSP refuses it) offers nothing new.
+    if (!viaPopup || location.origin === proxyOrigin || frameCallerOf(proxyOrigin) || (opening && !frame))
+      throw error;
     rememberCookieRefusal(proxyOrigin);
     openFrame();
     throw new WidgetError(error.code, error.message, { cause: frameSessionOffered });
