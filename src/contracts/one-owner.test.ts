@@ -59,7 +59,8 @@ describe('each shared fact has one owner', () => {
     // (each the request the page's preload made: same URL, credentials and headers); the
     // live store's poll source, which calls through the client and wraps the fetch it hands it only to read each
     // answer's freshness headers (`Age`, `Cache-Control`). The analytics beacon: sent without credentials or a header
-    // of the client's (no cookie, no preflight), outliving the page (`keepalive`), its answer never read.
+    // of the client's (no cookie, no preflight), outliving the page (`keepalive`), its answer never read. The session
+    // frame, which calls through the client and wraps the fetch it hands it only to add its credential's header.
     expect(callers.sort()).toEqual([
       'extension/background/service-worker.ts',
       'src/polls/proxy-source.ts',
@@ -67,6 +68,7 @@ describe('each shared fact has one owner', () => {
       'widget/configurator/fan-polls-configurator.ts',
       'widget/delivery/drawn-cards.ts',
       'widget/delivery/prefetch.ts',
+      'widget/iframe/session-frame.ts',
     ]);
   });
 });
