@@ -23,15 +23,18 @@ function base64Url(bytes: ArrayBuffer): string {
 }
 
 export function frameCredentials(secret: string): FrameCredentials {
-  const key = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(`frame-session:${secret}`),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  // Imported on first use, not when the app is made (a Worker's global scope).
+  let key: Promise<CryptoKey> | undefined;
+  const keyOf = () =>
+    (key ??= crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(`frame-session:${secret}`),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ));
   const mac = async (id: string) =>
-    base64Url(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(id)));
+    base64Url(await crypto.subtle.sign('HMAC', await keyOf(), new TextEncoder().encode(id)));
   return {
     async sign(id) {
       return `${id}~${await mac(id)}`;
