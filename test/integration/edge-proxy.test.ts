@@ -16,8 +16,14 @@ import { buildEdgeBundle, startWorkerd, type RunningWorkerd } from '../support/w
 import { waitUntil } from '../support/wait-until.ts';
 import { edgeEnvironment, registerEdgeCallback } from './edge-harness.ts';
 import {
+  frameSessionHeaderName,
+  frameSessionPath,
+  type FrameSessionGrant,
+} from '../../src/contracts/frame-session-contract.ts';
+import {
   callAt,
   castVote,
+  frameSignIn,
   fanHeaders,
   pageOrigin,
   signIn,
@@ -198,6 +204,26 @@ describe('the proxy on workerd', () => {
     await workerd.restart();
     const session = await edge.call('/api/user/me', { cookie: cookie!, headers: fanHeaders });
     expect(session.status).toBe(200);
+  });
+
+  it('hands a sign-in to a session frame only with its verifier, and takes its credential from its own origin', async () => {
+    const { verifier, handoff } = await frameSignIn(edge);
+    const own = new URL(workerd.url).origin;
+    const redeemed = await edge.call(frameSessionPath, {
+      method: 'POST',
+      origin: own,
+      headers: { ...fanHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ handoff, verifier }),
+    });
+    expect(redeemed.status).toBe(200);
+    const { credential } = (await redeemed.json()) as FrameSessionGrant;
+    const credentialed = { ...fanHeaders, [frameSessionHeaderName]: credential };
+    const me = await edge.call('/api/user/me', {
+      origin: null,
+      headers: { ...credentialed, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(me.status).toBe(200);
+    expect((await edge.call('/api/user/me', { headers: credentialed })).status).toBe(403);
   });
 
   it('puts no secret or token in any answer or log line', () => {

@@ -13,7 +13,14 @@ import {
 import type { ProxyErrorBody, SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { canaryTokenPrefix } from '../support/canary.ts';
-import { callbackResultOf, fanHeaders as csrf, pageOrigin, signIn, startHarness } from './proxy-harness.ts';
+import {
+  callbackResultOf,
+  fanHeaders as csrf,
+  frameSignIn as frameSignInAt,
+  pageOrigin,
+  signIn,
+  startHarness,
+} from './proxy-harness.ts';
 import type { Harness } from './proxy-harness.ts';
 
 const samUserId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02';
@@ -28,15 +35,7 @@ afterAll(() => harness.close());
 
 const errorCode = async (response: Response) => ((await response.json()) as ProxyErrorBody).error.code;
 const json = { ...csrf, 'Content-Type': 'application/json' };
-
-/** A frame's verifier and a sign-in bound to its challenge: the code the pop-up posts to the page. */
-async function frameSignIn(): Promise<{ verifier: string; handoff: string }> {
-  const verifier = frameVerifier();
-  const { page } = await signIn(harness, { handoff: true, frameChallenge: await frameChallengeOf(verifier) });
-  const { result } = callbackResultOf(page);
-  if (!result.ok || result.handoff === undefined) throw new Error('The sign-in gave no handoff code.');
-  return { verifier, handoff: result.handoff };
-}
+const frameSignIn = () => frameSignInAt(harness);
 
 function redeem(handoff: string, verifier: string, origin: string | null = ownOrigin()) {
   return harness.call(frameSessionPath, {

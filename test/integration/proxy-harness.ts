@@ -1,3 +1,4 @@
+import { frameChallengeOf, frameVerifier } from '../../src/contracts/frame-session-contract.ts';
 // Test support for the proxy's integration tests: the sandbox and the proxy as real servers on loopback, a counter
 // of every request the proxy sends upstream, a recorder of every answer and log line (for the canary checks), a
 // one-cookie "browser", and the fan's part of the sign-in driven with plain fetch.
@@ -274,4 +275,15 @@ export async function extensionCode(
   });
   if (outcome.kind !== 'redirect') throw new Error('no redirect');
   return { code: new URL(outcome.location).searchParams.get('code')!, codeVerifier: request.codeVerifier };
+}
+
+/** A session frame's sign-in: its verifier, and the handoff code the pop-up posted, bound to the verifier's challenge. */
+export async function frameSignIn(
+  harness: Pick<Harness, 'call'>,
+): Promise<{ verifier: string; handoff: string }> {
+  const verifier = frameVerifier();
+  const { page } = await signIn(harness, { handoff: true, frameChallenge: await frameChallengeOf(verifier) });
+  const { result } = callbackResultOf(page);
+  if (!result.ok || result.handoff === undefined) throw new Error('The sign-in gave no handoff code.');
+  return { verifier, handoff: result.handoff };
 }
