@@ -5,6 +5,12 @@
  */
 const refusalKey = 'fan-polls:cookie-refused';
 
+/**
+ * The cause of a `cookies-blocked` on a page of another origin than the proxy's, after which the card's next sign-in
+ * goes to a session frame of the proxy's origin (`frame-session-host.ts`): the card's words say to sign in again.
+ */
+export const frameSessionOffered = 'frame-session-offered';
+
 function refusedOrigins(): string[] {
   try {
     return (localStorage.getItem(refusalKey) ?? '').split(' ').filter(Boolean);

@@ -7,7 +7,7 @@ import { cardDetails } from '../fan-poll/details-part.ts';
 import { messageFrom } from '../test-support/message-from.ts';
 import type { FrameSession } from './frame-session-host.ts';
 import { proxyChannel } from './proxy-channel.ts';
-import { frameSessionOffered } from './widget-error.ts';
+import { frameSessionOffered } from './cookie-refusal.ts';
 
 const proxyUrl = 'https://polls.club.example';
 const challenge = 'c'.repeat(43);

@@ -14,12 +14,12 @@ import { redeemHandoff } from './redeem-handoff.ts';
 import { askableCookiesBlocked, canAskStorageAccess, requestStorageAccess } from './storage-access.ts';
 import { frameChallengeParam } from '../../src/contracts/frame-session-contract.ts';
 import { callThroughFrame, frameCallerOf } from '../session/proxy-transport.ts';
-import { cookieRefusalRemembered, rememberCookieRefusal } from './cookie-refusal.ts';
+import { cookieRefusalRemembered, frameSessionOffered, rememberCookieRefusal } from './cookie-refusal.ts';
 import type { FrameSession } from './frame-session-host.ts';
 import { fanViewOf } from './read-fan-view.ts';
 import { refusalCode } from './refusal-code.ts';
 import type { VoteChannel } from './vote-channel.ts';
-import { frameSessionOffered, stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
+import { stateUnavailable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
 
 /** The proxy's channel: a `VoteChannel`, and the redeeming of the code a sign-in without a pop-up brought back. */
 export interface ProxyVoteChannel extends VoteChannel {

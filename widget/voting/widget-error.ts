@@ -37,12 +37,6 @@ export const stateUnavailable = 'state_unavailable';
  */
 export const storageAccessAskable = 'storage-access-askable';
 
-/**
- * The cause of a `cookies-blocked` on a page of another origin than the proxy's, after which the card's next sign-in
- * goes to a session frame of the proxy's origin (`frame-session-host.ts`): the card's words say to sign in again.
- */
-export const frameSessionOffered = 'frame-session-offered';
-
 /** The widget's one error type: `code` is what the card branches on, `cause` keeps the original. */
 export class WidgetError extends Error {
   override readonly name = 'WidgetError';
