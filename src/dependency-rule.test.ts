@@ -1,6 +1,8 @@
 // The dependency rule of docs/architecture.md, checked on every import under src/ (tests too; dynamic `import()`
 // too): src/ imports no shell (widget/, extension/) except the widget modules the proxy is given to draw a card on
 // the server, named below; the sandbox and the proxy never import each other; the shared core imports nothing above it.
+// In the widget, the voting (`widget/voting/`, and the page's fan session in `widget/session/`) is below the card:
+// the card's folders import it, never the reverse (its tests may mount a card).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -40,8 +42,36 @@ function importsOf(file: string, base: string): string[] {
     .map((specifier) => relative(base, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))));
 }
 
-/** Every import under `base`/src that breaks the rule, as `importer -> imported: why`. */
+/** The widget's folders the voting never imports: the card's, which import the voting. */
+const aboveTheVoting = [
+  'widget/fan-poll/',
+  'widget/fan-poll-list/',
+  'widget/controllers/',
+  'widget/ssr/',
+  'widget/iframe/',
+];
+
+/** Every import of the voting's production files that reaches above it, as `importer -> imported: why`. */
+function votingBreaks(base: string): string[] {
+  return ['widget/voting', 'widget/session'].flatMap((folder) =>
+    typeScriptFiles(join(base, folder))
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => {
+        const importer = relative(base, file);
+        return importsOf(file, base)
+          .filter((imported) => aboveTheVoting.some((above) => imported.startsWith(above)))
+          .map((imported) => `${importer} -> ${imported}: the card imports the voting, never the reverse`);
+      }),
+  );
+}
+
+/** Every import that breaks the rule, as `importer -> imported: why`. */
 function ruleBreaks(base: string): string[] {
+  return [...srcBreaks(base), ...votingBreaks(base)];
+}
+
+/** Every import under `base`/src that breaks the rule, as `importer -> imported: why`. */
+function srcBreaks(base: string): string[] {
   return typeScriptFiles(join(base, 'src')).flatMap((file) => {
     const importer = relative(base, file);
     const isTest = /\.test\.tsx?$/.test(importer);
@@ -67,8 +97,9 @@ function ruleBreaks(base: string): string[] {
 }
 
 describe('the dependency rule', () => {
-  it('holds for every file under src/', { timeout: 30_000 }, () => {
+  it("holds for every file under src/ and the widget's voting", { timeout: 30_000 }, () => {
     expect(typeScriptFiles(join(root, 'src')).length).toBeGreaterThan(100);
+    expect(typeScriptFiles(join(root, 'widget/voting')).length).toBeGreaterThan(20);
     expect(ruleBreaks(root)).toEqual([]);
   });
 
@@ -95,12 +126,17 @@ describe('the dependency rule', () => {
       write('src/node/vault.test.ts', "import { vault } from '../../extension/background/vault.ts';\n");
       write('src/sandbox/serve.ts', "import { createProxyApp } from '../proxy/app.ts';\n");
       write('src/polls/view.ts', "import { serveProxy } from '../proxy/serve.ts';\n");
+      write('widget/voting/run.ts', "import type { FanPoll } from '../fan-poll/fan-poll.ts';\n");
+      write('widget/voting/run.test.ts', "import type { FanPoll } from '../fan-poll/fan-poll.ts';\n");
+      write('widget/session/hint.ts', "export const load = () => import('../controllers/clock.ts');\n");
       expect(ruleBreaks(base).sort()).toEqual([
         "src/dev/page.ts -> widget/iframe/frame-card-settings.ts: only the proxy is given the card's renderers",
         'src/node/vault.test.ts -> extension/background/vault.ts: a shell module not on the list',
         'src/polls/view.ts -> src/proxy/serve.ts: the shared core imports nothing above it',
         'src/proxy/lazy.ts -> widget/fan-poll/fan-poll.ts: a shell module not on the list',
         'src/sandbox/serve.ts -> src/proxy/app.ts: the sandbox and the proxy meet over HTTP only',
+        'widget/session/hint.ts -> widget/controllers/clock.ts: the card imports the voting, never the reverse',
+        'widget/voting/run.ts -> widget/fan-poll/fan-poll.ts: the card imports the voting, never the reverse',
       ]);
     } finally {
       rmSync(base, { recursive: true, force: true });

@@ -10,8 +10,8 @@
 import type { ReactiveController } from 'lit';
 import { cardDetails, type CardDetails } from '../fan-poll/details-part.ts';
 import type { ActionAreaSource } from '../fan-poll/action-area.ts';
-import { unknownFan, type FanState } from '../fan-poll/fan-action.ts';
-import type { VotingCard, VotingHooks } from '../fan-poll/voting-host.ts';
+import { unknownFan, type FanState } from '../voting/fan-action.ts';
+import type { VotingCard, VotingHooks } from '../voting/voting-host.ts';
 import type { ActionErrorKey } from '../i18n/detail-words.ts';
 import type { PageSession } from '../session/page-session.ts';
 import { chooseVoteChannel } from '../voting/choose-channel.ts';
@@ -112,7 +112,7 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
     // The extension's handshake starts now, beside the details chunk's import.
     const channel = this.#host.channel
       ? Promise.resolve(this.#host.channel)
-      : chooseVoteChannel(this.#host.proxyUrl);
+      : chooseVoteChannel(async () => (await cardDetails.load()).proxyVoteChannel(this.#host.proxyUrl));
     channel.catch(() => undefined);
     this.#withDetails(
       (details) => details.loadFan(this.#steps, run, channel),

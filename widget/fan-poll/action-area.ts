@@ -4,10 +4,10 @@ import type { CardStrings } from '../i18n/strings.ts';
 import type { PageSession } from '../session/page-session.ts';
 import type { PollView } from '../store/poll-model.ts';
 import { renderAccount, type AccountActions } from './account-menu.ts';
-import type { FanAction, FanState } from './fan-action.ts';
+import type { FanAction, FanState } from '../voting/fan-action.ts';
 import { detailWords } from '../i18n/detail-words.ts';
 import { enVoting } from '../i18n/en-voting.ts';
-import { actionError, renderOutcome } from './vote-outcome.ts';
+import { actionError, renderOutcome } from '../voting/vote-outcome.ts';
 
 /** What the action area shows of the card's voting (`FanVoteController`). */
 export interface ActionAreaSource extends AccountActions {

@@ -9,7 +9,7 @@ export { followCurrent } from './follow-current.ts';
 export { renderAccount } from './account-menu.ts';
 export { renderActionArea } from './action-area.ts';
 export { renderNextStep } from './next-step.ts';
-export { followSession } from './session-follow.ts';
+export { followSession } from '../voting/session-follow.ts';
 export { detailStyles } from './card-details.styles.ts';
 export { pageSession, type FanSession, type PageSession } from '../session/page-session.ts';
 export {
@@ -19,7 +19,7 @@ export {
   signInFailure,
   votedText,
   voteFailure,
-} from './vote-outcome.ts';
+} from '../voting/vote-outcome.ts';
 export { followPage, loadFan, signIn, vote } from '../voting/fan-acts.ts';
 export { popupSignIn } from '../voting/popup-sign-in.ts';
 export { proxyVoteChannel } from '../voting/proxy-channel.ts';

@@ -4,7 +4,7 @@ import { enVoting } from '../i18n/en-voting.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { CardDetails } from './details-part.ts';
-import type { FanAction } from './fan-action.ts';
+import type { FanAction } from '../voting/fan-action.ts';
 
 /**
  * The fan's action area of an open poll (or a vote already cast): the button (sign in, vote) is here, at first paint;

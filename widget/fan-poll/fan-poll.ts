@@ -25,7 +25,7 @@ import { readProxyUrl, widgetConfig } from '../store/widget-config.ts';
 import { cleanTracking } from '../../src/contracts/tracking.ts';
 import type { VoteChannel } from '../voting/vote-channel.ts';
 import { FanVoteController } from '../controllers/fan-vote-controller.ts';
-import { fanAction, type FanAction } from './fan-action.ts';
+import { fanAction, type FanAction } from '../voting/fan-action.ts';
 import { renderFanActions } from './fan-actions.ts';
 import { cardStyles } from './fan-poll.styles.ts';
 import { cardDetails, type CardDetails } from './details-part.ts';

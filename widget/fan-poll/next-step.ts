@@ -10,7 +10,7 @@ import { FanPollNextEvent, type FanPollNextDetail } from '../events/fan-poll-nex
 import { detailWords } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
-import type { FanAction } from './fan-action.ts';
+import type { FanAction } from '../voting/fan-action.ts';
 import { partnerLink } from './partner-links.ts';
 import { renderShareAction, type SharingCard } from './share-action.ts';
 

@@ -1,4 +1,3 @@
-import { cardDetails } from '../fan-poll/details-part.ts';
 import type { VoteChannel } from './vote-channel.ts';
 
 let extension: Promise<VoteChannel | undefined> | undefined;
@@ -7,12 +6,14 @@ let extension: Promise<VoteChannel | undefined> | undefined;
  * The page's way to vote: the extension when it answers the handshake (asked once per page), else the proxy. The
  * extension's bridge is a chunk of its own, imported as the first card's voting starts (after its first paint,
  * beside the details chunk): a card that cannot load it votes through the proxy, whose channel (`proxyVoteChannel`)
- * comes with the details chunk, which the voting needs anyway.
+ * comes with the details chunk, which the voting needs anyway: `proxyChannel` gives it.
  */
-export async function chooseVoteChannel(proxyUrl: string | undefined): Promise<VoteChannel | undefined> {
+export async function chooseVoteChannel(
+  proxyChannel: () => Promise<VoteChannel | undefined>,
+): Promise<VoteChannel | undefined> {
   extension ??= import('./extension-channel.ts').then(
     ({ detectExtension }) => detectExtension(),
     () => undefined,
   );
-  return (await extension) ?? (await cardDetails.load()).proxyVoteChannel(proxyUrl);
+  return (await extension) ?? (await proxyChannel());
 }

@@ -7,9 +7,9 @@
 import { FanPollSignInEvent } from '../events/fan-poll-sign-in-event.ts';
 import { FanPollVoteEvent } from '../events/fan-poll-vote-event.ts';
 import { FanPollVotedEvent } from '../events/fan-poll-voted-event.ts';
-import type { FanState } from '../fan-poll/fan-action.ts';
-import { followSession } from '../fan-poll/session-follow.ts';
-import { followVoteStatus, signInFailure, voteFailure } from '../fan-poll/vote-outcome.ts';
+import type { FanState } from './fan-action.ts';
+import { followSession } from './session-follow.ts';
+import { followVoteStatus, signInFailure, voteFailure } from './vote-outcome.ts';
 import { followFanVote, shareFanVote, type FanKey, type FanVote } from '../session/fan-votes.ts';
 import { pageSession } from '../session/page-session.ts';
 import { proxyVoteChannel, type ProxyVoteChannel } from './proxy-channel.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { cardReturnKey, signInPickKey, type SignInReturn } from '../../src/contracts/sign-in-return.ts';
-import { unknownFan } from '../fan-poll/fan-action.ts';
+import { unknownFan } from './fan-action.ts';
 import type { FanPoll } from '../fan-poll/fan-poll.ts';
 import type { PageSession } from '../session/page-session.ts';
 import type { ProxyVoteChannel } from './proxy-channel.ts';

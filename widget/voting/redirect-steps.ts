@@ -5,10 +5,10 @@
  */
 import { lazyPart } from '../base/lazy-part.ts';
 import { FanPollSignInEvent, type FanPollSignInDetail } from '../events/fan-poll-sign-in-event.ts';
-import type { FanState } from '../fan-poll/fan-action.ts';
-import type { VotingCard } from '../fan-poll/voting-host.ts';
+import type { FanState } from './fan-action.ts';
+import type { VotingCard } from './voting-host.ts';
 import type { ActionErrorKey } from '../i18n/detail-words.ts';
-import { signInFailure } from '../fan-poll/vote-outcome.ts';
+import { signInFailure } from './vote-outcome.ts';
 import { framePickKey } from '../../src/contracts/sign-in-return-key.ts';
 import { withFragmentValue } from '../../src/contracts/sign-in-return-fragment.ts';
 import type { ProxyVoteChannel } from './proxy-channel.ts';

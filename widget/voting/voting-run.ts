@@ -1,5 +1,5 @@
-import type { FanState } from '../fan-poll/fan-action.ts';
-import type { VotingCard, VotingHooks } from '../fan-poll/voting-host.ts';
+import type { FanState } from './fan-action.ts';
+import type { VotingCard, VotingHooks } from './voting-host.ts';
 import type { ActionErrorKey } from '../i18n/detail-words.ts';
 import type { PageSession } from '../session/page-session.ts';
 import type { VoteChannel } from './vote-channel.ts';

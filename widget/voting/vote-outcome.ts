@@ -3,8 +3,8 @@ import { detailWords, type ActionErrorKey } from '../i18n/detail-words.ts';
 import type { CardStrings } from '../i18n/strings.ts';
 import type { PollView } from '../store/poll-model.ts';
 import type { PageSession } from '../session/page-session.ts';
-import { frameSessionOffered } from '../voting/cookie-refusal.ts';
-import { storageAccessAskable, WidgetError, type WidgetErrorCode } from '../voting/widget-error.ts';
+import { frameSessionOffered } from './cookie-refusal.ts';
+import { storageAccessAskable, WidgetError, type WidgetErrorCode } from './widget-error.ts';
 import type { FanAction, FanState } from './fan-action.ts';
 
 /** "You voted for X (confirmed)": the line the card shows and says once the fan's vote is in. */

@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { TrackingParameters } from '../../src/contracts/bridge-contract.ts';
 import type { FanPollErrorCode } from '../events/fan-poll-error-code.ts';
-import type { VoteChannel } from '../voting/vote-channel.ts';
+import type { VoteChannel } from './vote-channel.ts';
 
 /** What the voting reads of its card: the card's public API. */
 export interface VotingCard extends HTMLElement, ReactiveControllerHost {
