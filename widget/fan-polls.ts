@@ -10,6 +10,7 @@ import { drawCard, preloadedDrawnCards } from './delivery/drawn-cards.ts';
 import { pollIdsToPrefetch, prefetchPolls } from './delivery/prefetch.ts';
 import { readProxyUrl } from './store/widget-config.ts';
 import { hydrateFileName } from './ssr/hydrate-file-name.ts';
+import { warmNumberFormatsAfterPaint } from './delivery/warm-number-formats.ts';
 import type { PageWidgetOptions } from './page-widget.ts';
 
 type StartPageWidget = (options: PageWidgetOptions) => unknown;
@@ -36,7 +37,10 @@ try {
   else
     // The same release's hydrating bundle, beside this file: its templates are the ones the proxy drew with.
     Promise.allSettled(drawn.map(drawCard))
-      .then(() => import(/* @vite-ignore */ new URL(hydrateFileName, import.meta.url).href))
+      .then(() => {
+        warmNumberFormatsAfterPaint(drawn[0]?.card.lang ?? '');
+        return import(/* @vite-ignore */ new URL(hydrateFileName, import.meta.url).href);
+      })
       .then(({ startPageWidget }: { startPageWidget: StartPageWidget }) => start(startPageWidget))
       .catch(failed);
 } catch (error) {
