@@ -322,20 +322,22 @@ function escape(text: string): string {
 
 // WebKitGTK (MiniBrowser through WebKitWebDriver, its default policy refusing third-party cookies as Safari does),
 // desktop-sized, with `window.open` made to give no window once the page is loaded (WebDriver classic has no init
-// scripts; the card looks `window.open` up at the click). On the proxy's site the whole trip works; on another site
-// the page's handoff cannot set the proxy's cookie there, which is the `cookies-blocked` sentence, as from the pop-up.
+// scripts; the card looks `window.open` up at the click). On the proxy's site the whole trip works. On another site
+// over plain http, where WebKit drops `Secure` cookies, the page's handoff cannot set the proxy's cookie there, which is
+// the `cookies-blocked` sentence, as from the pop-up; over https the trip's first-party visit lets the card keep it.
 describe.each([
-  { site: 'same-site', crossSite: false, expected: 'voted' },
-  { site: 'cross-site', crossSite: true, expected: cookiesBlockedMessage },
+  { site: 'same-site', crossSite: false, https: false, expected: 'voted' },
+  { site: 'cross-site', crossSite: true, https: false, expected: cookiesBlockedMessage },
+  { site: 'cross-site-https', crossSite: true, https: true, expected: 'voted' },
 ] as const)(
   'signing in without a pop-up in WebKitGTK, page $site with the proxy',
-  ({ site, crossSite, expected }) => {
+  ({ site, crossSite, https, expected }) => {
     let stack: WidgetStack;
     let driver: WebKitDriver | undefined;
 
     beforeAll(async () => {
       ensureWidgetBuilt();
-      stack = await startWidgetStack({ simulate: false, crossSite, bannerFrom: 'proxy' });
+      stack = await startWidgetStack({ simulate: false, crossSite, https, bannerFrom: 'proxy' });
     });
 
     afterAll(async () => {
@@ -346,7 +348,7 @@ describe.each([
     it(`ends with ${expected === 'voted' ? 'the vote recorded once' : 'the cookies-blocked sentence'}`, async () => {
       if (!webkitInstalled()) throw new Error('WebKitWebDriver is not installed (see .ci/run)');
       driver ??= await startWebKitDriver();
-      const browser = await webkitFanBrowser(driver);
+      const browser = await webkitFanBrowser(driver, { acceptInsecureCerts: https });
       const name = `webkit-${site}`;
       try {
         const card = cardTargets('article fan-poll');
