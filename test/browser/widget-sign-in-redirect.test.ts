@@ -321,8 +321,9 @@ function escape(text: string): string {
 }
 
 // WebKitGTK (MiniBrowser through WebKitWebDriver, its default policy refusing third-party cookies as Safari does),
-// desktop-sized, with `window.open` made to give no window once the page is loaded (WebDriver classic has no init
-// scripts; the card looks `window.open` up at the click). On the proxy's site the whole trip works. On another site
+// in a phone-sized window (asked for 390 x 844, MiniBrowser keeps a page about 450 px wide; WebKitGTK's WebDriver has
+// no touch or mobile emulation), with `window.open` made to give no window once the page is loaded (WebDriver classic
+// has no init scripts; the card looks `window.open` up at the click). On the proxy's site the whole trip works. On another site
 // over plain http, where WebKit drops `Secure` cookies, the page's handoff cannot set the proxy's cookie there, which is
 // the `cookies-blocked` sentence, as from the pop-up; over https the trip's first-party visit lets the card keep it.
 describe.each([
@@ -348,7 +349,10 @@ describe.each([
     it(`ends with ${expected === 'voted' ? 'the vote recorded once' : 'the cookies-blocked sentence'}`, async () => {
       if (!webkitInstalled()) throw new Error('WebKitWebDriver is not installed (see .ci/run)');
       driver ??= await startWebKitDriver();
-      const browser = await webkitFanBrowser(driver, { acceptInsecureCerts: https });
+      const browser = await webkitFanBrowser(driver, {
+        acceptInsecureCerts: https,
+        windowSize: { width: 390, height: 844 },
+      });
       const name = `webkit-${site}`;
       try {
         const card = cardTargets('article fan-poll');

@@ -58,6 +58,11 @@ export class WebDriverSession {
     await this.send('POST', `/element/${element[elementKey]}/value`, { text });
   }
 
+  /** Sets the current window's outer size in CSS pixels (a phone-sized window: 390 x 844). */
+  async setWindowSize(width: number, height: number): Promise<void> {
+    await this.send('POST', '/window/rect', { width, height });
+  }
+
   windowHandles(): Promise<string[]> {
     return this.send('GET', '/window/handles');
   }

@@ -29,6 +29,8 @@ export interface WebKitSessionOptions {
    * has cookies from a visit of its own.
    */
   readonly itp?: boolean;
+  /** The window's size in CSS pixels (default: MiniBrowser's own, desktop-sized). */
+  readonly windowSize?: { readonly width: number; readonly height: number };
 }
 
 export async function startWebKitDriver(): Promise<WebKitDriver> {
@@ -54,6 +56,8 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
         },
         ...(options.acceptInsecureCerts === true && { acceptInsecureCerts: true }),
       });
+      if (options.windowSize)
+        await session.setWindowSize(options.windowSize.width, options.windowSize.height);
       sessions.push(session);
       return session;
     },
