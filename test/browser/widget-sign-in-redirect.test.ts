@@ -404,6 +404,20 @@ describe.each([
         await shoot('4-back');
         expect(after.picked).toBe(answerId);
         expect(await recordedAnswerIds(stack.sandbox.sandbox, before.pollId, 'sam')).toEqual([]);
+        // The sign-in's authorize request carried the card's tracking parameters.
+        const tracking = await page.evaluate((chain) => {
+          const host = document.querySelector(chain);
+          return Object.fromEntries(
+            ['referrer', 'campaign', 'param1', 'param2', 'param3'].map((name) => [
+              name,
+              host?.getAttribute(name) ?? null,
+            ]),
+          );
+        }, card.card);
+        expect(tracking.campaign).toBeTruthy();
+        expect(recordedAuthorizations(stack.sandbox.sandbox.state).at(-1)?.tracking).toEqual(
+          cleanTracking(tracking),
+        );
         if (expected !== 'voted') {
           expect(after.status).toBe(expected);
           return;
