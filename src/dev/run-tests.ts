@@ -1,7 +1,8 @@
 // `npm test` in two streams side by side, so that neither core waits. Lint, the format check and the type check run
 // beside the build. Once the build is there (tests read `dist/`), two streams of about equal length: the browser
 // tests of the widget and the journey (one file at a time, most of it waiting on browsers and servers), then the
-// element tests; beside them the unit and integration tests, then the extension's browser tests. Every line is
+// element tests; beside them the unit and integration tests, the extension's browser tests, then the browser files
+// that mostly wait out a deadline (moved here so that both streams end together). Every line is
 // shown as it comes, prefixed with its project, and each step says how long it took when it ends; the run fails when
 // any step fails, and names which. Before anything is built, the system programs the tests start are checked.
 import { spawn } from 'node:child_process';
@@ -85,6 +86,7 @@ await Promise.all([
     if (!ok) return;
     await run(vitest('unit', ['unit']));
     await run(vitest('extension', ['extension']));
+    await run(vitest('browser-waits', ['browser-waits']));
   }),
 ]);
 
