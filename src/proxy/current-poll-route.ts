@@ -37,28 +37,40 @@ export function currentPollHandler(readerFor: CurrentPollReader, reads: CurrentP
 export type CurrentPollReader = (c: Context) => () => Promise<CachedAnswer>;
 
 /**
- * The partners' current poll (`currentPoll`), picked from the proxy's cached list of their polls (the latest
- * `maxPageSize` of them, the platform's list read that `/api/polls` caches too), so a crowd of fans costs one list
- * read per freshness window, and none per fan. The poll's answer is also kept as its public read, as new as the list:
- * the card's read of the poll that follows is answered from the cache. One answer object per list answer and poll,
- * so that what is drawn from it (a `current` card, `drawn-card.ts`) is drawn once per list read.
+ * The read of a request's current poll, from its `partnerIds[]` (`currentPollPicker`).
  */
 export function currentPollReader(runtime: ProxyRuntime, reads: CurrentPollReads): CurrentPollReader {
-  const recentMs = runtime.config.currentPollRecentHours * 3_600_000;
+  const pick = currentPollPicker(runtime, reads);
   return (c) => {
     const partnerIds = partnerIdsOf(
       new URL(c.req.url).searchParams.getAll(currentPollPartnerParam).join(' '),
     );
     if (partnerIds === undefined)
       throw new ProxyError('invalid_filter', 'partnerIds[] must name one to ten partners by uuid.');
-    return async () => {
-      const list = await reads.readList(c, { partnerIds, limit: maxPageSize });
-      const poll = currentPoll(pollsOf(list), runtime.now(), recentMs);
-      const answer = await answerOf(list, poll, false);
-      if (poll !== undefined)
-        reads.keepPoll(poll.id, { one: answer, asList: await answerOf(list, poll, true) });
-      return answer;
-    };
+    return () => pick(c, partnerIds);
+  };
+}
+
+/**
+ * The partners' current poll (`currentPoll`; `partnerIds` as `partnerIdsOf` gives them), picked from the proxy's
+ * cached list of their polls (the latest `maxPageSize` of them, the platform's list read that `/api/polls` caches too),
+ * so a crowd of fans costs one list read per freshness window, and none per fan. The poll's answer is also kept as its
+ * public read, as new as the list: the card's read of the poll that follows is answered from the cache. One answer
+ * object per list answer and poll, so that what is drawn from it (a `current` card, `drawn-card.ts`; a `current`
+ * banner's page, `frame-page-render.ts`) is drawn once per list read.
+ */
+export function currentPollPicker(
+  runtime: ProxyRuntime,
+  reads: Pick<CurrentPollReads, 'readList' | 'keepPoll'>,
+): (c: Context, partnerIds: readonly string[]) => Promise<CachedAnswer> {
+  const recentMs = runtime.config.currentPollRecentHours * 3_600_000;
+  return async (c, partnerIds) => {
+    const list = await reads.readList(c, { partnerIds, limit: maxPageSize });
+    const poll = currentPoll(pollsOf(list), runtime.now(), recentMs);
+    const answer = await answerOf(list, poll, false);
+    if (poll !== undefined)
+      reads.keepPoll(poll.id, { one: answer, asList: await answerOf(list, poll, true) });
+    return answer;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { encodeBase64 } from 'hono/utils/encode';
+import { partnerIdsOf } from '../contracts/current-poll-contract.ts';
 import { checkUuid } from '../platform/query.ts';
 import type { RenderFanPollOptions } from '../../widget/ssr/render-options.ts';
 import { frameCardSettings } from '../../widget/iframe/frame-card-settings.ts';
@@ -25,13 +26,19 @@ const contentSlot = '<main id="content" aria-label="Fan poll"></main>';
 const pageStylesheet = '<link rel="stylesheet" href="./poll.css" />';
 const elementCodePreloads = /<link rel="modulepreload" href="[^"]*" \/>/g;
 
+/** The partners' current poll (`partnerIds` as `partnerIdsOf` gives them), from the proxy's cached list. */
+export type CurrentPollRead = (c: Context, partnerIds: readonly string[]) => Promise<CachedAnswer>;
+
 /**
  * The banner's iframe page (`page`, its proxy URL and poll preload filled in) with the card drawn into it from the
  * proxy's cached public read of its `?poll=` (the read `/api/polls/:id` answers from: no platform call when cached),
- * so that the poll is on screen with the page; its script then hydrates that card (`fan-polls-hydrate.js`, preloaded
- * instead of the element code). Undefined, for the page to go out undrawn, when the id is not a poll id, the read
- * fails or takes longer than `framePollDeadlineMs`, the render fails, or the answer has its `maxDrawnPerAnswer`
- * drawings already: the card then reads the poll in the browser.
+ * or, for a `current` banner (`?current=<partner ids>`), of its clubs' current poll (`readCurrent`, picked from the
+ * cached list `/api/polls/current` answers from: no platform read per fan), written `current partner-ids` so that it
+ * follows that poll once live; so that the poll is on screen with the page. Its script then hydrates that card
+ * (`fan-polls-hydrate.js`, preloaded instead of the element code). Undefined, for the page to go out undrawn, when the
+ * id is not a poll id (or the partner ids not partner ids), no poll is current, the read fails or takes longer than
+ * `framePollDeadlineMs`, the render fails, or the answer has its `maxDrawnPerAnswer` drawings already: the card then
+ * reads the poll in the browser.
  */
 export async function renderedFramePage(
   page: string,
@@ -39,26 +46,32 @@ export async function renderedFramePage(
   runtime: ProxyRuntime,
   c: Context,
   renderCard: CardRenderer,
+  readCurrent: CurrentPollRead,
 ): Promise<RenderedFramePage | undefined> {
   if (!page.includes(contentSlot)) return undefined;
   const settings = frameCardSettings(new URL(c.req.url).searchParams);
-  let pollId: string;
-  try {
-    pollId = checkUuid(settings.pollId, 'poll').toLowerCase();
-  } catch {
-    return undefined;
+  const { currentOf } = settings;
+  let read: Promise<CachedAnswer>;
+  let options: RenderFanPollOptions;
+  if (currentOf === undefined) {
+    let pollId: string;
+    try {
+      pollId = checkUuid(settings.pollId, 'poll').toLowerCase();
+    } catch {
+      return undefined;
+    }
+    read = readPublicPoll(runtime, c, pollId);
+    options = { ...settings, pollId, proxy: runtime.config.publicUrl, eager: true };
+  } else {
+    const partnerIds = partnerIdsOf(currentOf);
+    if (partnerIds === undefined) return undefined;
+    read = readCurrent(c, partnerIds);
+    options = { ...settings, currentOf, proxy: runtime.config.publicUrl, eager: true };
   }
   return drawnPages.drawing(
-    readPublicPoll(runtime, c, pollId),
+    read,
     JSON.stringify(settings),
-    (poll) =>
-      drawPage(
-        page,
-        pageStyles,
-        poll,
-        { ...settings, pollId, proxy: runtime.config.publicUrl, eager: true },
-        renderCard,
-      ),
+    (poll) => drawPage(page, pageStyles, poll, options, renderCard),
     runtime.logger,
   );
 }

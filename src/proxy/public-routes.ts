@@ -9,7 +9,12 @@ import {
   type PollFilters,
 } from '../platform/query.ts';
 import { currentPollPath } from '../contracts/current-poll-contract.ts';
-import { currentPollHandler, currentPollReader, type CurrentPollReads } from './current-poll-route.ts';
+import {
+  currentPollHandler,
+  currentPollPicker,
+  currentPollReader,
+  type CurrentPollReads,
+} from './current-poll-route.ts';
 import {
   proxyPollsRoute,
   proxyRouteGroups,
@@ -68,14 +73,7 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
     return answer(c, await readPublicList(runtime, c, filters));
   });
 
-  const currentReads: CurrentPollReads = {
-    readList: (c, filters) => readPublicList(runtime, c, filters),
-    keepPoll: (pollId, kept) => {
-      runtime.pollCache.put(publicPollKey(pollId), kept.one);
-      runtime.pollCache.put(publicListKey({ ids: [pollId], limit: 1 }), kept.asList);
-    },
-    answer,
-  };
+  const currentReads: CurrentPollReads = { ...publicListReads(runtime), answer };
   const readCurrent = currentPollReader(runtime, currentReads);
   // Before the single poll's routes, whose `:pollId` would take `current`.
   app.get(
@@ -113,6 +111,27 @@ export function publicRoutes(runtime: ProxyRuntime, renderCard?: CardRenderer): 
   });
 
   return app;
+}
+
+/** The cached public reads a current poll is picked from and kept as (`current-poll-route.ts`). */
+function publicListReads(runtime: ProxyRuntime): Pick<CurrentPollReads, 'readList' | 'keepPoll'> {
+  return {
+    readList: (c, filters) => readPublicList(runtime, c, filters),
+    keepPoll: (pollId, kept) => {
+      runtime.pollCache.put(publicPollKey(pollId), kept.one);
+      runtime.pollCache.put(publicListKey({ ids: [pollId], limit: 1 }), kept.asList);
+    },
+  };
+}
+
+/**
+ * The partners' current poll (`partnerIds` as `partnerIdsOf` gives them) from the proxy's cached public list, as
+ * `/api/polls/current` answers it: what a `current` banner's page is drawn with.
+ */
+export function publicCurrentPoll(
+  runtime: ProxyRuntime,
+): (c: Context, partnerIds: readonly string[]) => Promise<CachedAnswer> {
+  return currentPollPicker(runtime, publicListReads(runtime));
 }
 
 /** The public list with these filters: the proxy's cached answer, one entry per canonical query. */

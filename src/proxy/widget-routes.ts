@@ -14,7 +14,7 @@ import { inPreferredCoding } from './precompressed-answer.ts';
 import { withPollPreload } from '../../widget/iframe/frame-preload.ts';
 import type { CardRenderer } from './drawn-per-answer.ts';
 import { renderedFramePage, type RenderedFramePage } from './frame-page-render.ts';
-import { pollCacheHeaders } from './public-routes.ts';
+import { pollCacheHeaders, publicCurrentPoll } from './public-routes.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -62,6 +62,7 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard
   const app = new Hono();
   const tagged = new Map<string, Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }>>();
   const framePage = framePageOf(runtime);
+  const readCurrent = publicCurrentPoll(runtime);
   let styles: Promise<string | undefined> | undefined;
   const framePageStyles = () =>
     (styles ??= read(framePageStylesPath).then((bytes) => bytes && new TextDecoder().decode(bytes)));
@@ -84,7 +85,8 @@ export function widgetRoutes(runtime: ProxyRuntime, read: FileReader, renderCard
       const page = new TextDecoder().decode(body);
       const filled = withPollPreload(page, runtime.config.publicUrl, c.req.query('poll'));
       const drawn =
-        renderCard && (await renderedFramePage(filled, await framePageStyles(), runtime, c, renderCard));
+        renderCard &&
+        (await renderedFramePage(filled, await framePageStyles(), runtime, c, renderCard, readCurrent));
       if (drawn) return drawnFramePage(c, runtime, drawn);
       if (filled !== page) {
         body = new TextEncoder().encode(filled);

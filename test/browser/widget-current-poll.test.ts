@@ -20,6 +20,8 @@ import { freePort } from '../support/free-port.ts';
 import type { PageServer } from '../support/page-server.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { startSandboxAndProxy, type SandboxAndProxy } from '../support/stack.ts';
+import { nextBannerSwitch } from './banner-switch.ts';
+import { watchLayoutShift } from './layout-shift.ts';
 import { ensureWidgetBuilt, launchChromium } from './widget-stack.ts';
 
 const hour = 3_600_000;
@@ -144,19 +146,6 @@ async function nextSwitch(tab: Page): Promise<() => Promise<{ pollId: string; pr
     );
 }
 
-/** Sums the page's layout shifts (without recent input) from its first frame on, into `window.layoutShift`. */
-function watchLayoutShift(): void {
-  const shifts = window as { layoutShift?: number };
-  shifts.layoutShift = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) shifts.layoutShift! += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
 /**
  * What the card is once its question is on screen, while its element code is held back: its first paint. The question's
  * text node is kept in the page (`window.firstPaint`), to be found again after hydration.
@@ -253,22 +242,11 @@ describe('a current card', () => {
     const question = frame.locator('fan-poll [part="question"]');
     const sandboxPoll = (id: string) => stack.sandbox.sandbox.state.polls.find(id)!;
     await expect.poll(() => question.textContent()).toContain(sandboxPoll(ids.walkout).question);
-    await tab.evaluate(() => {
-      const holder = window as { nextSwitch?: Promise<unknown> };
-      holder.nextSwitch = new Promise((resolve) => {
-        document.querySelector('fan-poll-frame')!.addEventListener(
-          'fan-poll-current-changed',
-          (event) => {
-            resolve((event as CustomEvent).detail);
-          },
-          { once: true },
-        );
-      });
-    });
+    const switched = await nextBannerSwitch(tab);
     await setTime(tab, seededAt + 97 * hour);
-    expect(
-      await tab.evaluate(() => (window as { nextSwitch?: Promise<{ pollId: string }> }).nextSwitch!),
-    ).toEqual(expect.objectContaining({ pollId: ids.cafe, previousPollId: ids.walkout }));
+    expect(await switched()).toEqual(
+      expect.objectContaining({ pollId: ids.cafe, previousPollId: ids.walkout }),
+    );
     await expect.poll(() => question.textContent()).toContain(sandboxPoll(ids.cafe).question);
     await tab.locator('fan-poll-frame').screenshot({ path: screenshotPath('current-4-banner-switched.png') });
     await context.close();

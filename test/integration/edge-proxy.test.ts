@@ -123,25 +123,37 @@ describe('the proxy on workerd', () => {
     expect((await edge.call('/widget/missing.js')).status).toBe(404);
   });
 
-  it('draws the banner’s card into its iframe page as the Node proxy does (Lit SSR on workerd), with a 304', async () => {
-    const polls = ((await (await node.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
-    const poll = openRiversidePoll(polls);
-    const path = `/widget/embed/poll.html?poll=${poll.id}&theme=dark`;
-    const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
-    expect(fromEdge.status).toBe(200);
-    const edgePage = await fromEdge.text();
-    expect(edgePage).toContain('<template shadowroot="open" shadowrootmode="open">');
-    expect(edgePage).toContain(`poll-id="${poll.id}"`);
-    // The same page but for each proxy's own URL in it.
-    expect(edgePage.replaceAll(workerd.url, 'PROXY')).toBe(
-      (await fromNode.text()).replaceAll(node.proxy.url, 'PROXY'),
-    );
-    for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type'])
-      expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
-    expect(fromEdge.headers.get('Content-Security-Policy')).toMatch(/style-src 'self' 'sha256-/);
-    const again = await edge.call(path, { headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' } });
-    expect(again.status).toBe(304);
-  });
+  it.each([
+    ['a banner’s', (poll: Poll) => `poll=${poll.id}`, (poll: Poll) => `poll-id="${poll.id}"`],
+    [
+      'a current banner’s',
+      (poll: Poll) => `current=${poll.partnerId}`,
+      (poll: Poll) => `partner-ids="${poll.partnerId}"`,
+    ],
+  ])(
+    'draws %s card into its iframe page as the Node proxy does (Lit SSR on workerd), with a 304',
+    async (_banner, queryOf, attributeOf) => {
+      const polls = ((await (await node.call('/api/polls?limit=50')).json()) as { data: Poll[] }).data;
+      const poll = openRiversidePoll(polls);
+      const path = `/widget/embed/poll.html?${queryOf(poll)}&theme=dark`;
+      const [fromNode, fromEdge] = await Promise.all([node.call(path), edge.call(path)]);
+      expect(fromEdge.status).toBe(200);
+      const edgePage = await fromEdge.text();
+      expect(edgePage).toContain('<template shadowroot="open" shadowrootmode="open">');
+      expect(edgePage).toContain(attributeOf(poll));
+      // The same page but for each proxy's own URL in it.
+      expect(edgePage.replaceAll(workerd.url, 'PROXY')).toBe(
+        (await fromNode.text()).replaceAll(node.proxy.url, 'PROXY'),
+      );
+      for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type'])
+        expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
+      expect(fromEdge.headers.get('Content-Security-Policy')).toMatch(/style-src 'self' 'sha256-/);
+      const again = await edge.call(path, {
+        headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' },
+      });
+      expect(again.status).toBe(304);
+    },
+  );
 
   it.each([
     ['a script-tag card', (poll: Poll) => drawnCardPath(poll.id, { lang: 'fr' })],

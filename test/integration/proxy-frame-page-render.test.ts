@@ -2,6 +2,7 @@
 // the proxy's cached public read of its poll, every poll string escaped, cached as that read is; undrawn, never a
 // 500, when the poll cannot be drawn. Against the sandbox as a real server and the built widget (`dist/widget/`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPollUrl } from '../../src/contracts/current-poll-contract.ts';
 import type { Poll } from '../../src/platform/types.ts';
 import { maxDrawnPerAnswer } from '../../src/proxy/drawn-per-answer.ts';
 import { canarySecret, canaryTokenPrefix } from '../support/canary.ts';
@@ -138,6 +139,47 @@ describe('the banner page drawn by the proxy', () => {
     const dark = await harness.call(`/widget/embed/poll.html?poll=${poll.id}&theme=dark`, { origin: null });
     expect(dark.headers.get('etag')).not.toBe(etag);
     expect(await dark.text()).toContain('theme="dark"');
+  });
+
+  it('draws a `current` banner’s page with its club’s current poll, from the cached list: no platform read per fan', async () => {
+    const partnerId = openRiversidePoll(polls).partnerId;
+    const currentAnswer = await harness.call(currentPollUrl([partnerId]));
+    const current = ((await currentAnswer.json()) as { data: Poll | null }).data;
+    if (!current) throw new Error('The club has no current poll.');
+    const from = harness.upstream.length;
+    const currentPage = () =>
+      harness.call(`/widget/embed/poll.html?current=${encodeURIComponent(partnerId)}&lang=en`, {
+        origin: null,
+      });
+    const page = await currentPage();
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(textOf(shadowRootOf(html) ?? '')).toContain(current.question.replace(/\s+/g, ' ').trim());
+    // Written as the partner's `current` card is, to follow the club's current poll once live; its data block names
+    // the poll it was drawn with.
+    const tag = /<fan-poll\b[^>]*>/.exec(html)?.[0] ?? '';
+    expect(tag).toContain(' current');
+    expect(tag).toContain(`partner-ids="${partnerId}"`);
+    expect(tag).not.toContain('poll-id=');
+    expect(html).toContain(`"id":"${current.id}"`);
+    expect(html).toContain('<link rel="modulepreload" href="../fan-polls-hydrate.js" />');
+    // A crowd of fans: the same drawing, the same ETag, no platform read beyond the cached list's.
+    for (let fan = 0; fan < 5; fan++) {
+      const again = await currentPage();
+      expect(again.headers.get('etag')).toBe(page.headers.get('etag'));
+    }
+    expect(harness.upstream.slice(from).filter((call) => call.method === 'GET')).toEqual([]);
+  });
+
+  it.each([
+    ['partner ids that are not partner ids', 'current=club'],
+    ['no partner ids', 'current='],
+  ])('goes out undrawn, 200, for a `current` banner with %s', async (_case, query) => {
+    const response = await harness.call(`/widget/embed/poll.html?${query}`, { origin: null });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<main id="content" aria-label="Fan poll"></main>');
+    expect(html).not.toContain('shadowrootmode');
   });
 
   it.each([

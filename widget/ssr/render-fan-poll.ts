@@ -22,11 +22,15 @@ export async function renderFanPoll(poll: Poll | undefined, options: RenderFanPo
   if (!proxy) throw new TypeError(`Fan Polls: "${options.proxy}" is not an http(s) URL of a partner proxy.`);
   const checked = poll ? readCardPolls({ data: poll })[0] : undefined;
   const lang = options.lang ?? 'en';
+  const pollId = checked?.id ?? poll?.id ?? options.pollId ?? '';
   await Promise.all([defineServerCard(), loadLanguage(lang)]);
   const optional = (value: string | undefined): string | typeof nothing => value ?? nothing;
   const { referrer, campaign, param1, param2, param3 } = options;
   const card = html`<fan-poll
-    poll-id=${checked?.id ?? poll?.id ?? options.pollId ?? ''}
+    poll-id=${options.currentOf === undefined ? pollId : nothing}
+    .pollId=${pollId}
+    ?current=${options.currentOf !== undefined}
+    partner-ids=${optional(options.currentOf)}
     proxy=${proxy}
     lang=${lang}
     theme=${optional(options.theme)}

@@ -5,6 +5,11 @@ import type { ResultsSetting } from '../fan-poll/fan-poll.ts';
 export interface RenderFanPollOptions extends Partial<Record<TrackingParameterName, string>> {
   /** The poll's id, for a card rendered without its poll (the server could not read it): it reads it in the browser. */
   readonly pollId?: string;
+  /**
+   * A `current` card: the clubs' `partner-ids` (as the page writes them) whose current poll `poll` is. The card is
+   * written `current partner-ids=…` with no `poll-id`, so that once live it follows their current poll.
+   */
+  readonly currentOf?: string;
   /** The partner proxy's URL: the card reads and votes through it once it hydrates. */
   readonly proxy: string;
   /**
