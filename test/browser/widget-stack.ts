@@ -30,13 +30,25 @@ export interface WidgetStackOptions {
   readonly watchProxyRequest?: (head: string) => void;
   /** The proxy's sign-ins per client address per minute (its default, 20, is one fan's; every test is 127.0.0.1). */
   readonly signInPerMinute?: number;
+  /**
+   * How long a poll answer stays fresh in the proxy (its default, 5 s). A shorter window makes more cache misses: the
+   * stack then allows 10 times the default misses, per client and in all (every test's fan reads from 127.0.0.1).
+   */
+  readonly pollCacheSeconds?: number;
 }
 
 /** The proxy's settings the stack's options set, beside its allowed origins. */
 function proxyEnv(options: WidgetStackOptions): Record<string, string> {
-  return options.signInPerMinute === undefined
-    ? {}
-    : { FAN_POLLS_SIGN_IN_PER_MINUTE: String(options.signInPerMinute) };
+  return {
+    ...(options.signInPerMinute !== undefined && {
+      FAN_POLLS_SIGN_IN_PER_MINUTE: String(options.signInPerMinute),
+    }),
+    ...(options.pollCacheSeconds !== undefined && {
+      FAN_POLLS_POLL_CACHE_SECONDS: String(options.pollCacheSeconds),
+      FAN_POLLS_PUBLIC_MISSES_PER_CLIENT_PER_MINUTE: '600',
+      FAN_POLLS_PUBLIC_READS_PER_MINUTE: '5000',
+    }),
+  };
 }
 
 export async function startWidgetStack(options: WidgetStackOptions = {}): Promise<WidgetStack> {
