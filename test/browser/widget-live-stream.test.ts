@@ -1,30 +1,55 @@
-// The page's live stream, in Chromium on the demo page (cards, a list and a banner, on another site than the proxy):
-// after first paint the page and its banner's frame hold one stream each and read no poll for three freshness windows
-// (15 s: long enough that polling, even once per window, would have read several times), and each change at the
-// sandbox shows on every card within the proxy's refresh window (5 s) plus a margin (3 s), asserted against the
-// sandbox's tally. With the stream blocked (aborted by the browser), the cards fall back to reading: at most one read
-// per document per window, and the change still shows.
+// The page's live stream, in Chromium on the demo page (cards, a list and a banner, on another site than the proxy),
+// with the proxy's freshness window set to 1 s (`pollCacheSeconds`): the stream's refresh follows that window, the
+// cards' own reads do not (an open poll is read at a fixed pace, `defaultPace.openMs`, 5 s). After first paint the page
+// and its banner's frame hold one stream each and read no poll for three windows and at least one read pace after their
+// last read (polling, once per window or once per pace, would have read), and each change at the sandbox shows on
+// every card within the window plus a margin (3 s), asserted against the sandbox's tally. With the stream blocked
+// (aborted by the browser), the cards fall back to reading: at most one read per document per read pace over three
+// paces, and the change still shows. The blocked page opens first, so that its three paces pass while the stream's
+// case runs.
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pollStreamPath } from '../../src/contracts/poll-stream-contract.ts';
 import { pollsPath } from '../../src/contracts/proxy-paths.ts';
 import { parsePollList } from '../../src/platform/parse.ts';
+import { defaultPace } from '../../src/polls/poll-pace.ts';
 import { viewPoll } from '../../src/polls/poll-view.ts';
 import { apiRequest, applicationToken } from '../../src/sandbox/test-kit.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { ensureWidgetBuilt, launchChromium, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-const freshMs = 5000;
+/** The proxy's freshness window (`pollCacheSeconds`): how often the stream's refresher reads a watched poll. */
+const freshSeconds = 1;
+const freshMs = freshSeconds * 1000;
+/** How often a card reads an open poll that no stream carries: a pace of its own, whatever the proxy's window. */
+const readPaceMs = defaultPace.openMs;
 const windows = 3;
+/** Beyond each deadline: a loaded 2-core runner (the page's timers, the proxy's refresh, Playwright's events). */
 const marginMs = 3000;
 
 let stack: WidgetStack;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
+/** The demo page with its stream blocked, from its first blocked streams on (its reads before `from`: first paint). */
+let blocked: { context: BrowserContext; page: Page; traffic: Traffic; from: number; readsBefore: number };
 
 beforeAll(async () => {
   ensureWidgetBuilt();
-  stack = await startWidgetStack({ crossSite: true, simulate: false });
-  browser = await launchChromium();
+  [stack, browser] = await Promise.all([
+    startWidgetStack({ crossSite: true, simulate: false, pollCacheSeconds: freshSeconds }),
+    launchChromium(),
+  ]);
+  stack.sandbox.sandbox.reset();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  await context.route(`**${pollStreamPath}?**`, (route) => route.abort());
+  const { page, traffic } = await openDemo(context);
+  // The first reads are the page's first paint; from the first blocked stream of each document on, the fallback's.
+  await vi.waitFor(
+    () => {
+      expect(traffic.streams.length).toBeGreaterThanOrEqual(2);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  blocked = { context, page, traffic, from: Date.now(), readsBefore: traffic.reads.length };
 }, 60_000);
 
 afterAll(async () => {
@@ -175,9 +200,8 @@ async function openDemo(context: BrowserContext): Promise<{ page: Page; traffic:
 describe('the page’s live stream (Chromium, demo page on another site)', () => {
   it(
     'holds two streams and reads no poll for three windows, and shows each change on every card within the refresh window',
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
-      stack.sandbox.sandbox.reset();
       const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
       const { page, traffic } = await openDemo(context);
       // Both documents' streams are open once their pacers have taken over from the first read, the page's with the
@@ -195,9 +219,13 @@ describe('the page’s live stream (Chromium, demo page on another site)', () =>
       const pollIds = [...new Set(cards.map((each) => each.pollId))];
       const readsAfterPaint = traffic.reads.length;
       const from = Date.now();
+      // Three windows, and a read pace and a window past the page's last read: a card that read beside the stream
+      // would have read by then.
+      const lastReadAt = traffic.reads.at(-1)?.at ?? from;
+      const until = Math.max(from + windows * freshMs, lastReadAt + readPaceMs + freshMs);
       const delays: number[] = [];
-      // Changes until three windows have passed, each awaited on every card: the period is filled with them.
-      while (Date.now() - from < windows * freshMs) {
+      // Changes until then, each awaited on every card: the period is filled with them.
+      while (Date.now() < until) {
         const tally = await changeShares(pollIds);
         const changedAt = Date.now();
         await everyCardShows(cards, tally, freshMs + marginMs);
@@ -207,6 +235,7 @@ describe('the page’s live stream (Chromium, demo page on another site)', () =>
       console.log('STREAM_PAGE', {
         cards: cards.length,
         periodMs,
+        sinceLastReadMs: Date.now() - lastReadAt,
         pollReads: traffic.reads.length - readsAfterPaint,
         streams: traffic.streams,
         delays,
@@ -223,24 +252,19 @@ describe('the page’s live stream (Chromium, demo page on another site)', () =>
   );
 
   it(
-    'falls back to reading once per window per document when the stream is blocked, and still shows the change',
-    { timeout: 120_000 },
+    'falls back to reading once per read pace per document when the stream is blocked, and still shows the change',
+    { timeout: 60_000 },
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-      await context.route(`**${pollStreamPath}?**`, (route) => route.abort());
-      const { page, traffic } = await openDemo(context);
+      const { context, page, traffic, from, readsBefore } = blocked;
       const cards = await liveCards(page);
       const pollIds = [...new Set(cards.map((each) => each.pollId))];
-      // The first reads are the page's first paint; from the first blocked stream on, the fallback's.
-      await expect.poll(() => traffic.streams.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-      const from = Date.now();
-      const readsBefore = traffic.reads.length;
       const tally = await changeShares(pollIds);
-      await everyCardShows(cards, tally, 2 * freshMs + marginMs);
-      // Then on to three windows in all, waiting on the page's own reads.
+      // The next read a pace on, of a copy the proxy refreshed within its window.
+      await everyCardShows(cards, tally, readPaceMs + freshMs + marginMs);
+      // Then on to three read paces in all, waiting on the page's own reads.
       await expect
-        .poll(() => Date.now() - from >= windows * freshMs && traffic.reads.length > readsBefore, {
-          timeout: windows * freshMs + marginMs,
+        .poll(() => Date.now() - from >= windows * readPaceMs && traffic.reads.length > readsBefore, {
+          timeout: windows * readPaceMs + marginMs,
           interval: 250,
         })
         .toBe(true);
@@ -253,7 +277,7 @@ describe('the page’s live stream (Chromium, demo page on another site)', () =>
         banner: perDocument('banner'),
         streamAttempts: traffic.streams.length,
       });
-      const allowed = Math.ceil(periodMs / freshMs) + 1;
+      const allowed = Math.ceil(periodMs / readPaceMs) + 1;
       expect(perDocument('page')).toBeLessThanOrEqual(allowed);
       expect(perDocument('banner')).toBeLessThanOrEqual(allowed);
       await page.screenshot({ path: screenshotPath('live-stream-fallback.png'), fullPage: true });
