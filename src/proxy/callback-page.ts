@@ -1,6 +1,7 @@
 import type { SignInResultMessage } from '../contracts/proxy-contract.ts';
 import { randomId } from './state/session-store.ts';
 import { escapeHtml } from '../contracts/html-escape.ts';
+import { pageIconLink, pageIconSource } from '../contracts/page-icon.ts';
 
 /**
  * The page that ends the sign-in popup. It posts a `SignInResultMessage` to the exact origin of the card that opened
@@ -58,6 +59,7 @@ export function signInDocument(parts: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Fan Polls sign-in</title>
+${pageIconLink}
 <style nonce="${nonce}">
 body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem; color: #1b1b1f; background: #fff; }
 h1 { font-size: 1.25rem; }
@@ -76,7 +78,7 @@ ${parts.script}
     html,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; ${pageIconSource}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',

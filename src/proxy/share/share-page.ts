@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../contracts/html-escape.ts';
 import { shareImageSize } from '../../contracts/share-contract.ts';
 import { shareDescription, type ShareCard } from './share-card.ts';
+import { pageIconLink, pageIconSource } from '../../contracts/page-icon.ts';
 
 /** Where the share page sends people and what it links to; every URL absolute, built by the caller. */
 export interface SharePageLinks {
@@ -60,6 +61,7 @@ export function sharePage(card: ShareCard, links: SharePageLinks): string {
     '<meta charset="utf-8" />',
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<title>${title}</title>`,
+    pageIconLink,
     `<meta name="description" content="${description}" />`,
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${siteName}" />`,
@@ -89,12 +91,13 @@ export function sharePage(card: ShareCard, links: SharePageLinks): string {
 }
 
 /**
- * The share page's CSP: no script at all, its one style by hash (`styleSources`, from `styleSourcesOf`), no image,
+ * The share page's CSP: no script at all, its one style by hash (`styleSources`, from `styleSourcesOf`), no image but its empty icon,
  * the banner framed from this proxy only, and framed by nobody.
  */
 export function sharePageSecurityPolicy(styleSources: readonly string[], proxyOrigin: string): string {
   return [
     "default-src 'none'",
+    pageIconSource,
     ['style-src', ...styleSources].join(' '),
     `frame-src ${proxyOrigin}`,
     "base-uri 'none'",

@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { oauthChoices } from './oauth-choices.ts';
+import { pageIconLink, pageIconSource } from '../../contracts/page-icon.ts';
 
 /** What the login and consent page shows. Every string is escaped by `html`. */
 export interface ConsentPageView {
@@ -125,6 +126,7 @@ function page(
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
+        ${raw(pageIconLink)}
         <style nonce="${styleNonce}">
           ${raw(styles)}
         </style>
@@ -146,6 +148,7 @@ export function pageHeaders(styleNonce: string, redirectUri?: string): Record<st
   return {
     'Content-Security-Policy': [
       "default-src 'none'",
+      pageIconSource,
       `style-src 'nonce-${styleNonce}'`,
       `form-action ${formTargets.join(' ')}`,
       "frame-ancestors 'none'",

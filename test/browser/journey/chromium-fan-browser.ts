@@ -12,6 +12,11 @@ import type { FanBrowser, FanWindow } from './fan-browser.ts';
 export async function chromiumFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'): Promise<FanBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'fan-polls-journey-'));
   const context: BrowserContext = await launchFreshProfile(profile, thirdPartyCookies);
+  const errors: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.location().url}: ${message.text()}`);
+  });
+  context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
   return {
     engine: 'chromium',
     async open(url) {
@@ -26,6 +31,7 @@ export async function chromiumFanBrowser(thirdPartyCookies: 'allowed' | 'blocked
       await popup.waitForLoadState('domcontentloaded');
       return pageWindow(popup, popup.mainFrame());
     },
+    consoleErrors: () => errors,
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

@@ -32,5 +32,11 @@ export interface FanBrowser {
   open(url: string): Promise<FanWindow>;
   /** Runs `action` and returns the window it opened (a popup). */
   popupFrom(action: () => Promise<void>): Promise<FanWindow>;
+  /**
+   * The errors the engine reported so far in any of its windows and frames: console errors (a refused Content
+   * Security Policy, a failed load, `console.error`) and uncaught exceptions. Chromium and Firefox only: WebKitWebDriver
+   * has no console, so WebKit's are read in the page (`page-problems.ts`).
+   */
+  consoleErrors(): readonly string[];
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { cardTargets, readCard } from './card-reading.ts';
 import { type FanBrowser, type FanWindow } from './fan-browser.ts';
 import { signInAndVote, type CardOutcome, type SignInAndVote } from './sign-in-and-vote.ts';
 import { assertNothingReadable, recordPageMessages } from './nothing-readable.ts';
+import { readPageProblems, recordPageProblems } from './page-problems.ts';
 
 export interface JourneyStack {
   readonly sandbox: Sandbox;
@@ -24,6 +25,8 @@ export interface JourneyOutcome {
   readonly banner: CardOutcome;
   /** The page's cards that painted from the proxy's drawing (the recommended snippet's), by their timeline mark. */
   readonly drawnCards: number;
+  /** Every error the engine or the page and its banner reported over the journey (`FanBrowser.consoleErrors`). */
+  readonly errors: readonly string[];
 }
 
 const card = cardTargets('fan-poll');
@@ -37,6 +40,7 @@ export async function runFanJourney(
 ): Promise<JourneyOutcome> {
   const page = await browser.open(stack.pageUrl);
   await page.evaluate(recordPageMessages, undefined);
+  await page.evaluate(recordPageProblems, undefined);
   const shooter = (part: string) => (state: string) =>
     page.screenshot(screenshotPath(`journey-${name}-${part}-${state}.png`));
   await waitUntil(() => page.has(card.signIn), 'the card to offer sign-in');
@@ -45,6 +49,7 @@ export async function runFanJourney(
     drawnCardMark,
   );
   const banner = await page.frame(bannerFrame);
+  await banner.evaluate(recordPageProblems, undefined);
   await assertBannerAndList(page, banner);
   await shooter('card')('signed-out');
 
@@ -69,7 +74,12 @@ export async function runFanJourney(
     page,
     fromCard.kind === 'voted',
   );
-  return { card: fromCard, banner: fromBanner, drawnCards };
+  const errors = [
+    ...browser.consoleErrors(),
+    ...(await page.evaluate(readPageProblems, undefined)),
+    ...(await banner.evaluate(readPageProblems, undefined)).map((problem) => `banner: ${problem}`),
+  ];
+  return { card: fromCard, banner: fromBanner, drawnCards, errors };
 }
 
 /**

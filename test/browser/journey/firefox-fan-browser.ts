@@ -1,6 +1,12 @@
 // The fan's browser as Firefox ESR (puppeteer-core over WebDriver BiDi), with its default cookie policy (Total
 // Cookie Protection) or third-party cookies blocked (`network.cookie.cookieBehavior` 1).
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type ElementHandle,
+  type Frame,
+  type Page,
+  type Target as BrowserTarget,
+} from 'puppeteer-core';
 import { waitUntil } from '../../support/wait-until.ts';
 import { firefoxNoNetworkPrefs, firefoxPath } from '../../support/firefox.ts';
 import { findTarget, type Target } from '../../support/find-target.ts';
@@ -25,6 +31,21 @@ export async function firefoxFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'
       'dom.disable_open_during_load': true,
     },
   });
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.location().url ?? ''}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) =>
+      errors.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  for (const page of await browser.pages()) watch(page);
+  browser.on('targetcreated', (target: BrowserTarget) => {
+    void target.page().then((page) => {
+      if (page) watch(page);
+    });
+  });
   return {
     engine: 'firefox',
     async open(url) {
@@ -42,6 +63,7 @@ export async function firefoxFanBrowser(thirdPartyCookies: 'allowed' | 'blocked'
       );
       return pageWindow(popup, popup.mainFrame());
     },
+    consoleErrors: () => errors,
     close: () => browser.close(),
   };
 }

@@ -34,6 +34,7 @@ export async function webkitFanBrowser(
       );
       return driverWindow(session, handle, []);
     },
+    consoleErrors: () => [],
     close: () => session.close(),
   };
 }
