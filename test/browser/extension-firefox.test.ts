@@ -32,6 +32,7 @@ import {
 } from './hostile-messages.ts';
 import { dumpExtensionStorage } from '../support/extension-storage.ts';
 import { waitUntil } from '../support/wait-until.ts';
+import { bridgeCapacity, floodInPage } from '../support/bridge-flood.ts';
 import { clickDeep, deepElement, fillDeep } from '../support/puppeteer-deep.ts';
 import { lintFirefoxAddon } from './firefox-addon-lint.ts';
 
@@ -381,7 +382,7 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
     let votedBefore: number;
 
     /** Posts a raw message as the hostile page; its answer for `requestId`, or a timeout. */
-    function postRaw(message: unknown, requestId = 'attack', timeoutMs = 700) {
+    function postRaw(message: unknown, requestId = 'attack', timeoutMs = 1500) {
       return hostile.evaluate(postInPage, [message, requestId, timeoutMs] as const);
     }
 
@@ -400,31 +401,37 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
 
     it('gets no answer to forged, malformed or out-of-list messages', async () => {
       const [poll] = await votablePolls();
-      for (const { message, requestId } of ignoredMessages(poll!, stack.sandbox.apiUrl)) {
-        expect(await postRaw(message, requestId)).toEqual({ timeout: true });
-      }
-      // A forged answer: the page hears only its own message; the extension neither acts nor answers.
+      const ignored = ignoredMessages(poll!, stack.sandbox.apiUrl);
       const extensionMessages = () => hostile.evaluate(extensionMessagesInPage);
       const before = await extensionMessages();
-      await postRaw(forgedAnswer, 'none');
-      expect(await extensionMessages()).toBe(before + 1);
+      // All posted at once, each waited on for the same time: an answer to any of them fails the test.
+      const outcomes = await Promise.all([
+        ...ignored.map(({ message, requestId }) => postRaw(message, requestId)),
+        // A forged answer: the extension neither acts nor answers.
+        postRaw(forgedAnswer, 'none'),
+      ]);
+      expect(outcomes.every((outcome) => 'timeout' in outcome)).toBe(true);
+      // The page hears only its own messages that pose as the extension's: the forged answer and one forged request.
+      const posing = [...ignored.map(({ message }) => message), forgedAnswer].filter(
+        (message) => (message as { source?: string }).source === 'fan-polls-extension',
+      );
+      expect(posing).toHaveLength(2);
+      expect(await extensionMessages()).toBe(before + posing.length);
     });
 
     it('is not heard at all: no answer, no window, even with the fan’s click', async () => {
       const [poll] = await votablePolls();
-      for (const request of [
-        { type: 'hello' },
-        { type: 'status' },
-        { type: 'poll-view', pollId: poll!.id },
-        { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
-      ]) {
-        expect(await postRaw(envelope(request), 'attack', 1500)).toEqual({ timeout: true });
-      }
-      expect(
-        await askWithFanClick(hostile, { type: 'sign-in', tracking: { campaign: 'phish' } }, 1500),
-      ).toEqual({
-        timeout: true,
-      });
+      // Each request waited on at once for the same time: an answer to any of them fails the test.
+      const outcomes = await Promise.all([
+        ...[
+          { type: 'hello' },
+          { type: 'status' },
+          { type: 'poll-view', pollId: poll!.id },
+          { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
+        ].map((request) => postRaw(envelope(request))),
+        askWithFanClick(hostile, { type: 'sign-in', tracking: { campaign: 'phish' } }, 1500),
+      ]);
+      expect(outcomes).toEqual(Array.from({ length: 5 }, () => ({ timeout: true })));
       const hrefs = await Promise.all(
         (await browser.pages()).map((each) => each.evaluate(() => location.href).catch(() => '')),
       );
@@ -435,11 +442,13 @@ describe.skipIf(skipFirefox)('the Firefox build in Firefox ESR', () => {
 
     it('gets at most the tab’s budget of platform calls on the connected site, however it floods', async () => {
       const [poll] = await votablePolls();
-      const outcomes = await page.evaluate(async (pollId) => {
-        const ask = (window as unknown as { askExtension: (r: unknown, t: number) => Promise<Outcome> })
-          .askExtension;
-        return Promise.all(Array.from({ length: 200 }, () => ask({ type: 'poll-view', pollId }, 10_000)));
-      }, poll!.id);
+      const outcomes = await page.evaluate(floodInPage, {
+        request: { type: 'poll-view', pollId: poll!.id },
+        count: 200,
+        answeredAtLeast: bridgeCapacity,
+        quietMs: 2000,
+        timeoutMs: 10_000,
+      });
       expect(outcomes.filter((outcome) => outcome.ok).length).toBeLessThanOrEqual(60);
       expect(outcomes.some((outcome) => outcome.error?.code === 'rate_limited')).toBe(true);
     });

@@ -39,6 +39,7 @@ import {
   postInPage,
 } from './hostile-messages.ts';
 import { servePage, type PageServer } from '../support/page-server.ts';
+import { bridgeCapacity, floodInPage } from '../support/bridge-flood.ts';
 import { onAnotherSite } from './widget-stack.ts';
 import type { SandboxAndProxy } from '../support/stack.ts';
 
@@ -160,15 +161,20 @@ afterAll(async () => {
 
 describe('a script on the connected partner page', () => {
   it('gets nothing from forged, malformed or out-of-list messages (attempts 1-15)', async () => {
-    const outcomes = await Promise.all(
-      ignoredMessages(polls[0]!, stack.sandbox.apiUrl).map(({ message, requestId }) =>
-        postRaw(page, message, requestId),
-      ),
-    );
-    expect(outcomes.every((outcome) => 'timeout' in outcome)).toBe(true);
+    const ignored = ignoredMessages(polls[0]!, stack.sandbox.apiUrl);
     const before = await page.evaluate(extensionMessagesInPage);
-    await postRaw(page, forgedAnswer, 'none');
-    expect(await page.evaluate(extensionMessagesInPage)).toBe(before + 1);
+    // All posted at once, each waited on for the same time: an answer to any of them fails the test.
+    const outcomes = await Promise.all([
+      ...ignored.map(({ message, requestId }) => postRaw(page, message, requestId)),
+      postRaw(page, forgedAnswer, 'none'),
+    ]);
+    expect(outcomes.every((outcome) => 'timeout' in outcome)).toBe(true);
+    // The page hears only its own messages that pose as the extension's: the forged answer and one forged request.
+    const posing = [...ignored.map(({ message }) => message), forgedAnswer].filter(
+      (message) => (message as { source?: string }).source === 'fan-polls-extension',
+    );
+    expect(posing).toHaveLength(2);
+    expect(await page.evaluate(extensionMessagesInPage)).toBe(before + posing.length);
   });
 
   it('cannot vote, or open any window, with no action by the fan', async () => {
@@ -261,19 +267,13 @@ describe('a script on the connected partner page', () => {
     const outcomes = (
       await Promise.all(
         [flooded.mainFrame(), ...frames].map((frame) =>
-          frame.evaluate(
-            (id) =>
-              Promise.all(
-                Array.from({ length: 120 }, () =>
-                  (
-                    window as unknown as {
-                      askExtension: (r: unknown, t: number) => Promise<BridgeOutcomeInPage>;
-                    }
-                  ).askExtension({ type: 'poll-view', pollId: id }, 6000),
-                ),
-              ),
-            pollId,
-          ),
+          frame.evaluate(floodInPage, {
+            request: { type: 'poll-view', pollId },
+            count: 120,
+            answeredAtLeast: bridgeCapacity,
+            quietMs: 2000,
+            timeoutMs: 6000,
+          }),
         ),
       )
     ).flat();
@@ -324,7 +324,8 @@ describe('a script on the connected partner page', () => {
       return Math.min(seen.length, 20);
     });
     expect(replayed).toBeGreaterThan(0);
-    await postRaw(page, envelope({ type: 'hello' }), 'sync'); // the bridge answers in order: this one comes after
+    // The bridge answers in order: this one comes after.
+    expect(await postRaw(page, envelope({ type: 'hello' }, 'sync'), 'sync')).toMatchObject({ ok: true });
     expect(await page.evaluate(extensionMessagesInPage)).toBe(before + replayed + 1);
   });
 
@@ -368,15 +369,17 @@ describe('other sites', () => {
     const other = await extension.context.newPage();
     await other.goto(unrelated.url);
     const opened = await windowsDuring(async () => {
-      expect(await askFromScript(other, { type: 'hello' }, 1500)).toEqual({ timeout: true });
-      expect(await askFromScript(other, { type: 'status' }, 1500)).toEqual({ timeout: true });
-      await armClick(
-        other,
-        { type: 'sign-in', tracking: { referrer: 'unrelated', campaign: 'phish' } },
-        1500,
-      );
-      await other.click('#act');
-      expect(await clickedOutcome(other)).toEqual({ timeout: true });
+      // Each waited on at once for the same time: an answer to any of them fails the test.
+      const outcomes = await Promise.all([
+        askFromScript(other, { type: 'hello' }, 1500),
+        askFromScript(other, { type: 'status' }, 1500),
+        askWithFanClick(
+          other,
+          { type: 'sign-in', tracking: { referrer: 'unrelated', campaign: 'phish' } },
+          1500,
+        ),
+      ]);
+      expect(outcomes).toEqual([{ timeout: true }, { timeout: true }, { timeout: true }]);
     });
     expect(opened).toBe(0);
     await other.close();
@@ -407,10 +410,17 @@ describe('other sites', () => {
     const ad = host.frames().find((each) => each.url().startsWith(unrelated.url))!;
     await ad.waitForFunction(() => 'askExtension' in window);
     const opened = await windowsDuring(async () => {
-      expect(await askFromScript(ad, { type: 'hello' }, 1500)).toEqual({ timeout: true });
-      await armClick(ad, { type: 'sign-in', tracking: {} }, 1500);
-      await ad.click('#act', { force: true });
-      expect(await clickedOutcome(ad)).toEqual({ timeout: true });
+      // Both waited on at once for the same time: an answer to either fails the test.
+      const [asked, clicked] = await Promise.all([
+        askFromScript(ad, { type: 'hello' }, 1500),
+        (async () => {
+          await armClick(ad, { type: 'sign-in', tracking: {} }, 1500);
+          await ad.click('#act', { force: true });
+          return clickedOutcome(ad);
+        })(),
+      ]);
+      expect(asked).toEqual({ timeout: true });
+      expect(clicked).toEqual({ timeout: true });
     });
     expect(opened).toBe(0);
     await host.close();
@@ -453,40 +463,52 @@ describe('the same host on another port, and an alias of it', () => {
   it('gets no answer to any message, flooded or not, and opens nothing with the fan’s click', async () => {
     const otherPort = await servePage(bridgePage('Same host, another port', partnerBody));
     const alias = onAnotherSite(partner.url);
-    for (const url of [otherPort.url, alias]) {
-      const tab = await extension.context.newPage();
-      await tab.goto(`${url}/?club=${club}`);
-      const [poll] = await votablePolls();
-      const opened = await windowsDuring(async () => {
-        const asked = await Promise.all(
-          [{ type: 'hello' }, { type: 'status' }, { type: 'poll-view', pollId: poll!.id }].map((request) =>
-            askFromScript(tab, request, 1000),
-          ),
-        );
-        expect(asked).toEqual([{ timeout: true }, { timeout: true }, { timeout: true }]);
-        // A flood: far more requests than a content script would ever hold in flight.
-        const flooded = await tab.evaluate(() =>
-          Promise.all(
-            Array.from({ length: 300 }, () =>
-              (
-                window as unknown as {
-                  askExtension: (r: unknown, t: number) => Promise<BridgeOutcomeInPage>;
-                }
-              ).askExtension({ type: 'hello' }, 2000),
+    const [poll] = await votablePolls();
+    const tabs = await Promise.all(
+      [otherPort.url, alias].map(async (url) => {
+        const tab = await extension.context.newPage();
+        await tab.goto(`${url}/?club=${club}`);
+        return tab;
+      }),
+    );
+    // Both tabs at once, and in each the asks, the flood and the clicks at once: any answer fails the test.
+    const opened = await windowsDuring(() =>
+      Promise.all(
+        tabs.map(async (tab) => {
+          const [asked, flooded, clicked] = await Promise.all([
+            Promise.all(
+              [{ type: 'hello' }, { type: 'status' }, { type: 'poll-view', pollId: poll!.id }].map(
+                (request) => askFromScript(tab, request, 1000),
+              ),
             ),
-          ),
-        );
-        expect(flooded.every((outcome) => outcome.timeout === true)).toBe(true);
-        for (const request of [
-          { type: 'sign-in', tracking: {} },
-          { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
-        ]) {
-          await armClick(tab, request, 1000);
-          await tab.click('#act');
-          expect(await clickedOutcome(tab)).toEqual({ timeout: true });
-        }
-      });
-      expect(opened).toBe(0);
+            // A flood: far more requests than a content script would ever hold in flight.
+            tab.evaluate(floodInPage, {
+              request: { type: 'hello' },
+              count: 300,
+              answeredAtLeast: 300,
+              quietMs: 2000,
+              timeoutMs: 2000,
+            }),
+            // One click after the other: the page has one button.
+            (async () => {
+              const outcomes: BridgeOutcomeInPage[] = [];
+              for (const request of [
+                { type: 'sign-in', tracking: {} },
+                { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id },
+              ]) {
+                outcomes.push(await askWithFanClick(tab, request, 1000));
+              }
+              return outcomes;
+            })(),
+          ]);
+          expect(asked).toEqual([{ timeout: true }, { timeout: true }, { timeout: true }]);
+          expect(flooded.every((outcome) => outcome.timeout === true)).toBe(true);
+          expect(clicked).toEqual([{ timeout: true }, { timeout: true }]);
+        }),
+      ),
+    );
+    expect(opened).toBe(0);
+    for (const tab of tabs) {
       expect(await tab.evaluate(extensionMessagesInPage)).toBe(0);
       await tab.close();
     }
