@@ -15,7 +15,8 @@ import { openPollIdsFromProxy } from '../support/open-poll.ts';
 import { readEventStream, type EventStreamReader, type ServerSentEvent } from '../support/sse-reader.ts';
 import { pageOrigin, startHarness, type Harness } from './proxy-harness.ts';
 
-const freshMs = 2000;
+/** The proxy's shortest freshness window (`pollCacheSeconds: 1`): the test waits out several of them. */
+const freshMs = 1000;
 const streamCount = 300;
 
 let redis: TestRedis;

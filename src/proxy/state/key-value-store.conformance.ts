@@ -203,21 +203,22 @@ function describeSessionRules(fixture: PerTest): void {
     });
 
     it('ends a session unused for its idle time, and a used one at its absolute end', async () => {
-      // Margins of 400 ms or more wherever a late timer (a loaded machine, on real time) could turn the answer.
-      const sessions = managerWith({ idleMs: 1000, absoluteMs: 2000 });
+      // Margins of 800 ms or more wherever a late timer could turn the answer: on real time, the steps' lateness adds
+      // up, and a 2-core machine running two test files beside other work makes each step late by hundreds of ms.
+      const sessions = managerWith({ idleMs: 2000, absoluteMs: 4000 });
       const idle = await sessions.create(signedIn());
       const used = await sessions.create(signedIn());
       for (let step = 0; step < 2; step += 1) {
-        await clock.pass(400);
+        await clock.pass(800);
         expect(await sessions.find(used.id)).toBeDefined();
       }
-      await clock.pass(400);
+      await clock.pass(800);
       expect(await sessions.find(idle.id)).toBeUndefined();
       expect(await sessions.find(used.id)).toBeDefined();
-      await clock.pass(400);
+      await clock.pass(800);
       expect(await sessions.find(used.id)).toBeDefined();
-      await clock.pass(600);
-      // Used every 400 ms, so never idle; but 2200 ms old.
+      await clock.pass(1200);
+      // Used every 800 ms, so never idle; but 4400 ms old.
       expect(await sessions.find(used.id)).toBeUndefined();
     });
 
