@@ -12,8 +12,12 @@ const waitingBrowserFiles = [
   'test/browser/widget-slow-vote.test.ts',
   'test/browser/widget-live-shares.test.ts',
 ];
-/** Node and element tests take well under a second each; the margin is for a 2-core runner that is also building. */
-const nodeFiles = { testTimeout: 20_000, hookTimeout: 20_000 } as const;
+/**
+ * Node and element tests take well under a second each; the margin is for a 2-core runner that is also building.
+ * Two files at a time: Vitest's default is one fewer than the cores (one on 2 cores), and most integration files
+ * wait on servers, deadlines and refresh windows rather than use a core.
+ */
+const nodeFiles = { testTimeout: 20_000, hookTimeout: 20_000, maxWorkers: 2 } as const;
 const browserFiles = {
   environment: 'node',
   testTimeout: 60_000,
@@ -40,6 +44,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           ...nodeFiles,
+          // Each file still gets its own worker and happy-dom window (a fresh custom-elements registry and globals);
+          // a worker thread starts sooner than a process, and starting happy-dom is most of an element file's time.
+          pool: 'threads',
           include: ['widget/**/*.test.ts', 'extension/**/*.test.ts'],
         },
       },
