@@ -328,6 +328,14 @@ export interface ShownProposal {
  * before it has navigated (a predicate on the URL at the event would miss it, and the proposal it shows stays open).
  */
 export function confirmationWindow(context: BrowserContext, timeout = 15_000): Promise<Page> {
+  return windowAt(context, /\/confirm\.html/, 'confirmation window', timeout);
+}
+
+/**
+ * The next window of `context` that comes to an address matching `address` within `timeout`: each new window is
+ * watched until it gets there, as a window may open on `about:blank` and navigate after the `page` event.
+ */
+function windowAt(context: BrowserContext, address: RegExp, what: string, timeout: number): Promise<Page> {
   const deadline = Date.now() + timeout;
   return new Promise((resolve, reject) => {
     const stop = () => {
@@ -335,7 +343,7 @@ export function confirmationWindow(context: BrowserContext, timeout = 15_000): P
       context.off('page', watch);
     };
     const watch = (page: Page) => {
-      page.waitForURL(/\/confirm\.html/, { timeout: Math.max(1, deadline - Date.now()) }).then(
+      page.waitForURL(address, { timeout: Math.max(1, deadline - Date.now()) }).then(
         () => {
           stop();
           resolve(page);
@@ -345,7 +353,7 @@ export function confirmationWindow(context: BrowserContext, timeout = 15_000): P
     };
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`No confirmation window opened within ${String(timeout)} ms.`));
+      reject(new Error(`No ${what} opened within ${String(timeout)} ms.`));
     }, timeout);
     context.on('page', watch);
   });
@@ -406,10 +414,7 @@ export async function completeConsent(
   decision: 'allow' | 'deny',
   username = 'sam',
 ): Promise<string> {
-  const consent = await context.waitForEvent('page', {
-    predicate: (page: Page) => page.url().includes('/oauth2/authorize'),
-    timeout: 15_000,
-  });
+  const consent = await windowAt(context, /\/oauth2\/authorize/, 'consent window', 15_000);
   await consent.waitForLoadState('domcontentloaded');
   const authorizeUrl = consent.url();
   if (decision === 'allow') {
