@@ -5,12 +5,15 @@ import { defineConfig } from 'vitest/config';
 
 const extensionFiles = 'test/browser/extension-*.test.ts';
 /**
- * Browser files that mostly wait out a deadline or a refresh window (the vote's 8 s route deadline, the proxy's 5 s
- * window), not the CPU: `npm test` runs them in its shorter stream, after `extension`, so both streams end together.
+ * Browser files that mostly wait out a deadline or a refresh window (the vote's 8 s route deadline, the proxy's
+ * window, the cards' read pace), not the CPU: `npm test` runs them in its other stream, after `unit` and `extension`,
+ * when the cores have time to spare, so that both streams end together.
  */
 const waitingBrowserFiles = [
   'test/browser/widget-slow-vote.test.ts',
   'test/browser/widget-live-shares.test.ts',
+  'test/browser/widget-live-stream.test.ts',
+  'test/browser/widget-embeds.test.ts',
 ];
 /**
  * Node and element tests take well under a second each; the margin is for a 2-core runner that is also building.
