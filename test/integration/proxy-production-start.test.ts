@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardAndCount } from '../support/counting-forwarder.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
-import { viteBuild } from '../support/vite-build.ts';
+import { ensureServerBuilt, ensureWidgetBuilt } from '../support/vite-build.ts';
 import { waitUntil } from '../support/wait-until.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,8 +23,8 @@ let redis: TestRedis;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  viteBuild('server');
-  if (!existsSync(`${root}dist/widget/fan-polls.js`)) viteBuild('widget');
+  ensureServerBuilt();
+  ensureWidgetBuilt();
   folder = await mkdtemp(join(tmpdir(), 'fan-polls-production-'));
   for (const path of [
     'package.json',

@@ -58,3 +58,13 @@ export function ensureConfiguratorBuilt(): void {
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   if (newestIn(`${root}widget/configurator`) > builtAt) viteBuild('configurator');
 }
+
+/**
+ * Builds the servers (`dist/proxy`, `dist/sandbox`, `dist/server`) when missing or older than any file of `src/` or
+ * `widget/` (the proxy draws cards with the widget's templates): `npm test` has just built them.
+ */
+export function ensureServerBuilt(): void {
+  const built = `${root}dist/proxy/main.js`;
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (Math.max(newestIn(`${root}src`), newestIn(`${root}widget`)) > builtAt) viteBuild('server');
+}
