@@ -3,7 +3,7 @@
 // (test/support/happy-dom-bundle.ts, built by the dom project's global setup).
 import { pathToFileURL } from 'node:url';
 import type * as HappyDomModule from 'happy-dom';
-import { populateGlobal, type Environment } from 'vitest/environments';
+import { populateGlobal, type Environment } from 'vitest/runtime';
 import { happyDomBundle } from './happy-dom-bundle.ts';
 
 type HappyDom = typeof HappyDomModule;
