@@ -241,8 +241,11 @@ export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel)
     .signIn(host.tracking, run.pollId)
     .then(async (signedIn) => {
       // Through the proxy, the page's session tells every card (this one too) who signed in, and they read the
-      // fan's vote; a cancelled switch of account leaves the fan signed in as before.
-      const now = run.session ? (await run.session.changed()).state : undefined;
+      // fan's vote; a cancelled switch of account leaves the fan signed in as before. A sign-in that ends before the
+      // card has chosen its channel (the extension's handshake) tells them too.
+      const proxyUrl = proxySessionOf(steps, channel);
+      const session = run.session ?? (proxyUrl === undefined ? undefined : pageSession(proxyUrl));
+      const now = session ? (await session.changed()).state : undefined;
       steps.change(run, { fan: { ...run.fan, session: now ?? (signedIn ? 'signed-in' : 'signed-out') } });
       host.dispatchEvent(event(signedIn ? 'signed-in' : 'failed'));
       if (!signedIn) steps.change(run, { voteError: 'signInCancelled' });
