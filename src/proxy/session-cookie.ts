@@ -13,9 +13,9 @@ export const sessionCookieName = '__Host-fan-polls-session';
 
 /**
  * Only when the proxy itself is on plain http (the loopback sandbox; production requires an https public URL): the
- * same signed id in a cookie WebKit keeps on http, HttpOnly and SameSite=Lax. It is set by the sign-in's navigations
- * (`keepsLaxCookie`) and sent by them and by a card on the proxy's own site, never by a card on another site (where
- * the Secure cookie, the handoff and the session frame do the work).
+ * same signed id in a cookie WebKit keeps on http, HttpOnly and SameSite=Lax. Lax is sent by the popup's top-level
+ * navigations and by a card on the proxy's own site, never by a card on another site (where the Secure cookie and
+ * the handoff do the work).
  */
 export const plainHttpSessionCookieName = 'fan-polls-session-http';
 
@@ -107,7 +107,7 @@ async function writeSessionCookie(
     partitioned: true,
     maxAge: maxAgeSeconds,
   });
-  if (plainHttp && keepsLaxCookie(c)) {
+  if (plainHttp) {
     await setSignedCookie(c, plainHttpSessionCookieName, sessionId, secret, {
       path: '/',
       httpOnly: true,
@@ -115,18 +115,6 @@ async function writeSessionCookie(
       maxAge: maxAgeSeconds,
     });
   }
-}
-
-/**
- * Whether a browser keeps a SameSite=Lax cookie set in this answer, as far as the request's Fetch metadata tells: it
- * does for a navigation (the sign-in's, in a pop-up or the whole page), and refuses it for any request made inside a
- * page of another site, which a server cannot tell from one made inside the proxy's own site. Firefox reports each
- * refused cookie as an error in the page's console, so the cookie is offered on navigations only; a request without
- * Fetch metadata gets it as before.
- */
-function keepsLaxCookie(c: Context): boolean {
-  const mode = c.req.header('sec-fetch-mode');
-  return mode === undefined || mode === 'navigate';
 }
 
 function clearSessionCookie(c: Context, plainHttp: boolean): void {
@@ -137,6 +125,5 @@ function clearSessionCookie(c: Context, plainHttp: boolean): void {
     sameSite: 'None',
     partitioned: true,
   });
-  if (plainHttp && keepsLaxCookie(c))
-    deleteCookie(c, plainHttpSessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax' });
+  if (plainHttp) deleteCookie(c, plainHttpSessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax' });
 }
