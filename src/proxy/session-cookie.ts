@@ -107,7 +107,7 @@ async function writeSessionCookie(
     partitioned: true,
     maxAge: maxAgeSeconds,
   });
-  if (plainHttp) {
+  if (plainHttp && laxCookieKept(c)) {
     await setSignedCookie(c, plainHttpSessionCookieName, sessionId, secret, {
       path: '/',
       httpOnly: true,
@@ -115,6 +115,20 @@ async function writeSessionCookie(
       maxAge: maxAgeSeconds,
     });
   }
+}
+
+/**
+ * Whether the answer to this request may carry the plain-http Lax cookie: browsers keep it from top-level navigations
+ * (the sign-in's pop-up or redirect, the callback) and from fetches of a page on the proxy's site (a same-site page
+ * redeeming its sign-in). Every engine refuses it, and Firefox logs an error, in answers to fetches from a page of
+ * another site (`Sec-Fetch-Site: cross-site`) and from the proxy's own frames on such a page; those frames' fetches are
+ * `same-origin`, and they read the cookie the sign-in's navigation wrote. Without the header (an older engine), it is
+ * written.
+ */
+function laxCookieKept(c: Context): boolean {
+  if (c.req.header('Sec-Fetch-Mode') === 'navigate') return true;
+  const site = c.req.header('Sec-Fetch-Site');
+  return site !== 'cross-site' && site !== 'same-origin';
 }
 
 function clearSessionCookie(c: Context, plainHttp: boolean): void {
@@ -125,5 +139,6 @@ function clearSessionCookie(c: Context, plainHttp: boolean): void {
     sameSite: 'None',
     partitioned: true,
   });
-  if (plainHttp) deleteCookie(c, plainHttpSessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax' });
+  if (plainHttp && laxCookieKept(c))
+    deleteCookie(c, plainHttpSessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax' });
 }

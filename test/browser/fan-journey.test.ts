@@ -15,15 +15,6 @@ import { journeyCases, type JourneyCase } from './journey/journey-cases.ts';
 
 let webkit: WebKitDriver | undefined;
 
-/**
- * Chromium's console line for a 401 answer to a read of the fan's vote in a poll, and Firefox's for the refused
- * plain-http session cookie (`plainHttpSessionCookieName`), set by answers a browser cannot tell apart.
- */
-const knownErrors = [
-  /\/api\/user\/polls\/[\w-]+: Failed to load resource: the server responded with a status of 401/,
-  /Cookie “fan-polls-session-http” has been rejected because it is in a cross-site context/,
-];
-
 const launch: Record<JourneyCase['engine'], (journey: JourneyCase) => Promise<FanBrowser>> = {
   chromium: (journey) => chromiumFanBrowser(journey.thirdPartyCookies === 'allowed' ? 'allowed' : 'blocked'),
   firefox: (journey) => firefoxFanBrowser(journey.thirdPartyCookies === 'allowed' ? 'allowed' : 'blocked'),
@@ -87,13 +78,8 @@ describe.each(['same-site', 'cross-site', 'cross-site-https'] as const)(
           if (outcome.card.kind === 'voted') expect(outcome.card.framed).toBe(journey.cardFramed === true);
           // The demo's report card has the recommended snippet: painted from the proxy's drawing, then hydrated.
           expect(outcome.drawnCards).toBe(1);
-          // No embed reports an error in any engine: no refused policy, no failed load, nothing thrown. Two known
-          // exceptions, printed: Chromium logs the proxy's 401 to a read of the fan's vote that a card of the page
-          // sends just after the fan signed out in another card (the read that tells it the session ended); Firefox
-          // logs its refusal of the plain-http sandbox's Lax cookie in a request made inside a page of another site.
-          const known = outcome.errors.filter((error) => knownErrors.some((pattern) => pattern.test(error)));
-          if (known.length > 0) console.log('known errors:', known);
-          expect(outcome.errors.filter((error) => !known.includes(error))).toEqual([]);
+          // No embed reports an error in any engine: no refused policy or cookie, no failed load, nothing thrown.
+          expect(outcome.errors).toEqual([]);
         } finally {
           await browser.close();
         }

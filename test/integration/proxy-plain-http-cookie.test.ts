@@ -3,7 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionStatus } from '../../src/contracts/proxy-contract.ts';
 import { plainHttpSessionCookieName, sessionCookieName } from '../../src/proxy/session-cookie.ts';
-import { pageOrigin, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import {
+  callbackResultOf,
+  fanHeaders,
+  pageOrigin,
+  signIn,
+  startHarness,
+  type Harness,
+} from './proxy-harness.ts';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -46,6 +53,43 @@ describe('the session cookie on a plain-http proxy (the loopback sandbox)', () =
       await harness.call('/auth/session', { cookie: webkitCookie })
     ).json()) as SessionStatus;
     expect(after.signedIn).toBe(false);
+  });
+
+  it('is left out of answers to fetches a browser would refuse it from: another site’s page, the proxy’s own frames', async () => {
+    harness = await startHarness();
+    const redeem = async (site: string) => {
+      const { page } = await signIn(harness!, { handoff: true });
+      const signedIn = callbackResultOf(page).result;
+      return harness!.call('/auth/handoff', {
+        method: 'POST',
+        headers: {
+          ...fanHeaders,
+          'Content-Type': 'application/json',
+          'Sec-Fetch-Mode': 'cors',
+          'Sec-Fetch-Site': site,
+        },
+        body: JSON.stringify({ handoff: signedIn.ok ? signedIn.handoff : undefined }),
+      });
+    };
+    // A page on the proxy's site redeeming its sign-in (no pop-up, WebKit on http): the Lax cookie is its session.
+    const sameSite = await redeem('same-site');
+    expect(sameSite.status).toBe(200);
+    expect(setCookieLine(sameSite, plainHttpSessionCookieName)).toMatch(/; SameSite=Lax/);
+    // Another site's page, or a frame of the proxy's origin (which may sit on another site): the Secure cookie only.
+    for (const site of ['cross-site', 'same-origin']) {
+      const answer = await redeem(site);
+      expect(answer.status).toBe(200);
+      expect(setCookieLine(answer, sessionCookieName)).toMatch(/; Partitioned/);
+      expect(setCookieLine(answer, plainHttpSessionCookieName)).toBeUndefined();
+      const { cookie } = await signIn(harness);
+      const signedOut = await harness.call('/auth/logout', {
+        method: 'POST',
+        cookie: cookie!,
+        headers: { ...fanHeaders, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': site },
+      });
+      expect(signedOut.status).toBe(204);
+      expect(setCookieLine(signedOut, plainHttpSessionCookieName)).toBeUndefined();
+    }
   });
 
   it('is never set, nor read, when the proxy is served over https', async () => {

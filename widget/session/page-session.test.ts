@@ -178,6 +178,42 @@ describe('cards sharing the page’s session', () => {
     expect(text(cards[0]!)).toContain('Signed in as fan-6');
   });
 
+  it('stops following a pending vote’s confirmation once the fan signed out, even if signed in again', async () => {
+    const proxy = fakeProxy();
+    proxy.server.userId = 'fan-8';
+    const [card] = await twoCards(proxy);
+    const root = card!.shadowRoot!;
+    root.querySelector('input')!.click();
+    await settle(card!);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      root.querySelector<HTMLButtonElement>('[part="button"]')!.click();
+      await vi.waitFor(() => {
+        expect(text(card!)).toContain('being confirmed');
+      });
+      const signOut = [...root.querySelectorAll('[part="account"] button')].find(
+        (each) => each.textContent.trim() === 'Sign out',
+      ) as HTMLButtonElement;
+      signOut.click();
+      await vi.waitFor(() => {
+        expect(root.querySelector('[part="account"]')).toBeNull();
+      });
+      // Signed in again (a banner of the page) before the confirmation's first re-read (after 2 s): the card shows
+      // the vote the page knows; the follow that began before the sign-out stays ended.
+      proxy.server.userId = 'fan-8';
+      window.dispatchEvent(new CustomEvent(sessionCheckEvent, { detail: proxy.origin }));
+      await vi.waitFor(() => {
+        expect(text(card!)).toContain('being confirmed');
+      });
+      const reads = () => proxy.sent.filter((each) => each === 'GET /api/user/polls/poll-1').length;
+      const readsSignedInAgain = reads();
+      await vi.advanceTimersByTimeAsync(31_000);
+      expect(reads()).toBe(readsSignedInAgain);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets go of the page’s session when a card leaves the page, and follows it again when put back', async () => {
     const proxy = fakeProxy();
     proxy.server.userId = 'fan-7';

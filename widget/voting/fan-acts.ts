@@ -106,6 +106,7 @@ export function followPage(steps: VotingSteps, run: VotingRun): void {
       run.signedInUser = followed.user;
       // A word about the last action (a failed sign-in, say) stays while the session only repeats what it was.
       const moved = !sameFan || followed.fan.session !== run.fan.session;
+      if (moved) run.sessionMoves = (run.sessionMoves ?? 0) + 1;
       steps.change(run, moved ? { fan: followed.fan, voteError: undefined } : { fan: followed.fan });
       if (!sameFan) followVote();
       const channel = run.channel;
@@ -322,7 +323,11 @@ async function voted(
     return run.fan.vote?.voteStatus;
   };
   const status = await read();
-  if (status === undefined || status === 'pending') await followVoteStatus(read, () => steps.current(run));
+  // Followed while the fan who voted stays signed in: once the session moved (signed out here or elsewhere, even if
+  // signed in again since), the status is not read.
+  const moves = run.sessionMoves;
+  const followed = () => steps.current(run) && run.sessionMoves === moves && run.fan.session === 'signed-in';
+  if (status === undefined || status === 'pending') await followVoteStatus(read, followed);
 }
 
 /** A refused or failed vote: what it means, and what to do next. */

@@ -15,6 +15,12 @@ export interface VotingRun {
   /** The page's session with the proxy, when the card votes through it (not the extension, not a host's channel). */
   session?: PageSession | undefined;
   signedInUser?: string | undefined;
+  /**
+   * How many times the page's session moved (signed in, out, or as another fan) for this run: what follows the fan
+   * (the vote's confirmation) stops once it moved, and never reads for a fan who signed out meanwhile. Counted from
+   * the first move (none: 0), in the details chunk, not in the first paint's.
+   */
+  sessionMoves?: number;
   /** A vote heard from another document and not confirmed yet by reading the fan's poll (`fan.vote` meanwhile). */
   hinted?: FanState['vote'];
   /** One action at a time: a second (or double) click while signing in or voting does nothing. */
