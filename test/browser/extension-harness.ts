@@ -251,6 +251,23 @@ export function clickedOutcome(page: Page | Frame, waitMs = 45_000): Promise<Bri
   );
 }
 
+/**
+ * Resolves once the frame and its page both painted twice: a frame of another site runs in its own process, and a
+ * click sent before the browser can hit-test it lands on the page below instead.
+ */
+export async function afterFramePainted(frame: Frame): Promise<void> {
+  const twoFrames = () =>
+    new Promise<void>((resolve) => {
+      requestAnimationFrame(() => {
+        requestAnimationFrame(() => {
+          resolve();
+        });
+      });
+    });
+  await frame.evaluate(twoFrames);
+  await frame.page().evaluate(twoFrames);
+}
+
 /** The fan clicks the page's button, which asks the extension; resolves with the answer. */
 export async function askWithFanClick(
   page: Page,

@@ -8,6 +8,7 @@ import type { Poll } from '../../src/platform/types.ts';
 import { findFanByUsername } from '../../src/sandbox/data/fans.ts';
 import { pageBudgetRules } from '../../extension/background/page-requests.ts';
 import {
+  afterFramePainted,
   armClick,
   busiestClub,
   clubListScript,
@@ -396,6 +397,7 @@ describe('other sites', () => {
     const opened = await windowsDuring(async () => {
       await armClick(frame, { type: 'vote', pollId: poll!.id, answerId: poll!.answers[0]!.id }, 2000);
       // The fan clicks the decoy "Claim your prize"; the almost invisible frame's button is what receives it.
+      await afterFramePainted(frame);
       await frame.click('#act', { force: true });
       expect(await clickedOutcome(frame, 10_000)).toEqual({ timeout: true });
     });
@@ -415,6 +417,7 @@ describe('other sites', () => {
         askFromScript(ad, { type: 'hello' }, 1500),
         (async () => {
           await armClick(ad, { type: 'sign-in', tracking: {} }, 1500);
+          await afterFramePainted(ad);
           await ad.click('#act', { force: true });
           return clickedOutcome(ad);
         })(),
