@@ -29,25 +29,57 @@ export function createJsonLogger(
   // One ISO string a millisecond: a busy proxy logs many lines in each.
   let stampedAt = NaN;
   let stamp = '';
+  // The fixed parts of a line, written once and kept flat: a line made of fewer, flat pieces costs less to build and
+  // to encode (one line a request). Field names and events come from the code, a short list.
+  const heads: Readonly<Record<LogLevel, Map<string, string>>> = {
+    info: new Map(),
+    warn: new Map(),
+    error: new Map(),
+  };
+  const names = new Map<string, string>();
   return {
     log(level, event, fields = {}) {
       if (levelRank[level] < levelRank[minimum]) return;
       const at = Date.now();
       if (at !== stampedAt) {
         stampedAt = at;
-        stamp = new Date(at).toISOString();
+        stamp = flat(`{"time":"${new Date(at).toISOString()}","level":"`);
       }
       // The line `JSON.stringify({ time, level, event, ...fields })` writes, built as text: no record object, and no
-      // escaping pass over strings that need none (one line a request; `logger.test.ts` holds the two equal).
-      let line = `{"time":"${stamp}","level":"${level}","event":${jsonString(event)}`;
+      // escaping pass over strings that need none (`logger.test.ts` holds the two equal).
+      let head = heads[level].get(event);
+      if (head === undefined) head = remember(heads[level], event, `${level}","event":${jsonString(event)}`);
+      let line = stamp + head;
       for (const key in fields) {
         const value = fields[key];
         if (value === undefined || key === 'time' || key === 'level' || key === 'event') continue;
-        line += `,${jsonString(key)}:${typeof value === 'string' ? jsonString(scrub(value)) : JSON.stringify(value)}`;
+        const name = names.get(key) ?? remember(names, key, `,${jsonString(key)}:`);
+        line += name + (typeof value === 'string' ? jsonString(scrub(value)) : jsonValue(value));
       }
       sink(level, `${line}}`);
     },
   };
+}
+
+/** How many fixed parts a logger keeps at most (names and events come from the code; this only bounds a mistake). */
+const rememberedMax = 512;
+
+/** `part`, flat, kept as the fixed part for `key`. */
+function remember(parts: Map<string, string>, key: string, part: string): string {
+  const kept = flat(part);
+  if (parts.size < rememberedMax) parts.set(key, kept);
+  return kept;
+}
+
+/** `text` as one sequential string (V8 flattens a concatenation in place on its first character read). */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/** A number or boolean as `JSON.stringify` writes it (a number that is not finite as `null`). */
+function jsonValue(value: number | boolean): string {
+  return typeof value === 'number' && !Number.isFinite(value) ? 'null' : String(value);
 }
 
 /** Characters `JSON.stringify` escapes in a string (a lone surrogate among them; a pair is left to it too). */
