@@ -48,7 +48,8 @@ export function describeKeyValueStore(name: string, open: () => Promise<StoreUnd
   describe(`${name}: the key-value store and the session rules over it`, () => {
     const fixture = openPerTest(open);
     describeStoreContract(fixture);
-    describeSessionRules(fixture);
+    describeSessionLifetimes(fixture);
+    describeSessionSharing(fixture);
   });
 }
 
@@ -171,38 +172,44 @@ async function eventually(clock: StoreClock, condition: () => Promise<boolean>):
   return false;
 }
 
-/** The session manager's rules over the store: expiry, single use, handoff copies, one refresh, sealed tokens. */
-function describeSessionRules(fixture: PerTest): void {
-  describe('the session rules', () => {
-    let under: StoreUnderTest;
-    let store: KeyValueStore;
-    let clock: StoreClock;
-    beforeEach(() => {
-      under = fixture.current;
-      store = under.store;
-      clock = under.clock ?? realTime;
-    });
-    const hourFromNow = () => clock.now() + 3_600_000;
-
-    const refreshes: string[] = [];
-    const managerWith = (overrides: Partial<SessionStoreOptions> = {}) =>
+/** Session managers over the store under test (fresh per test) and its clock, with the refreshes they made. */
+function sessionRulesOver(fixture: PerTest) {
+  const refreshes: string[] = [];
+  const clock = (): StoreClock => fixture.current.clock ?? realTime;
+  return {
+    refreshes,
+    get under(): StoreUnderTest {
+      return fixture.current;
+    },
+    get clock(): StoreClock {
+      return clock();
+    },
+    managerWith: (overrides: Partial<SessionStoreOptions> = {}) =>
       new SessionManager(
-        store,
+        fixture.current.store,
         cipher,
         async (refreshToken) => {
           refreshes.push(refreshToken);
           await sleep(30);
-          return { accessToken: `access-after-${refreshToken}`, expiresAt: hourFromNow() };
+          return { accessToken: `access-after-${refreshToken}`, expiresAt: clock().now() + 3_600_000 };
         },
-        { ...defaultSessionOptions, now: () => clock.now(), ...overrides },
-      );
-    const signedIn = (tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) => ({
-      userId: 'fan',
-      tokens,
-      signInOrigin: origin,
-    });
+        { ...defaultSessionOptions, now: () => clock().now(), ...overrides },
+      ),
+  };
+}
+
+/** A signed-in fan's session as the sign-in creates it. */
+function signedIn(tokens: TokenSet = { accessToken: 'access-1', refreshToken: 'refresh-1' }) {
+  return { userId: 'fan', tokens, signInOrigin: origin };
+}
+
+/** How long sessions, sign-in states and handoff codes live, and that each code is taken once. */
+function describeSessionLifetimes(fixture: PerTest): void {
+  describe('the session rules: lifetimes', () => {
+    const rules = sessionRulesOver(fixture);
 
     it('ends a session unused for its idle time, and a used one at its absolute end', async () => {
+      const { clock, managerWith } = rules;
       // Margins of 800 ms or more wherever a late timer could turn the answer: on real time, the steps' lateness adds
       // up, and a 2-core machine running two test files beside other work makes each step late by hundreds of ms.
       const sessions = managerWith({ idleMs: 2000, absoluteMs: 4000 });
@@ -223,6 +230,7 @@ function describeSessionRules(fixture: PerTest): void {
     });
 
     it('takes a sign-in state and a handoff code once under concurrency, and not at all once expired', async () => {
+      const { clock, managerWith } = rules;
       const sessions = managerWith({ pendingMs: 500, handoffMs: 500 });
       await sessions.addPending({
         state: 'state-1',
@@ -253,8 +261,16 @@ function describeSessionRules(fixture: PerTest): void {
       expect(await sessions.takePending('state-2')).toBeUndefined();
       expect(await sessions.pendingOriginOf('browser-2')).toBeUndefined();
     });
+  });
+}
+
+/** Copies of a session, one refresh for everyone, and nothing readable at rest. */
+function describeSessionSharing(fixture: PerTest): void {
+  describe('the session rules: copies, refreshes and rest', () => {
+    const rules = sessionRulesOver(fixture);
 
     it('hands a session to a copy that shares its tokens: a refresh in one is the other’s, ending one ends both', async () => {
+      const { clock, managerWith } = rules;
       const sessions = managerWith();
       const original = await sessions.create(
         signedIn({ accessToken: 'expired', refreshToken: 'clone-refresh', expiresAt: clock.now() - 1 }),
@@ -273,6 +289,7 @@ function describeSessionRules(fixture: PerTest): void {
     });
 
     it('refreshes one session once when two instances and two requests on each need it at the same time', async () => {
+      const { clock, refreshes, managerWith } = rules;
       const [first, second] = [managerWith(), managerWith()];
       const session = await first.create(
         signedIn({ accessToken: 'stale', refreshToken: 'shared-refresh', expiresAt: clock.now() - 1 }),
@@ -289,6 +306,7 @@ function describeSessionRules(fixture: PerTest): void {
     });
 
     it('keeps no token, refresh token or PKCE verifier readable at rest', async () => {
+      const { under, managerWith } = rules;
       const sessions = managerWith();
       const session = await sessions.create(
         signedIn({ accessToken: 'canary-access-token', refreshToken: 'canary-refresh-token' }),
