@@ -13,9 +13,9 @@ export const sessionCookieName = '__Host-fan-polls-session';
 
 /**
  * Only when the proxy itself is on plain http (the loopback sandbox; production requires an https public URL): the
- * same signed id in a cookie WebKit keeps on http, HttpOnly and SameSite=Lax. Lax is sent by the popup's top-level
- * navigations and by a card on the proxy's own site, never by a card on another site (where the Secure cookie and
- * the handoff do the work).
+ * same signed id in a cookie WebKit keeps on http, HttpOnly and SameSite=Lax. Written only in answers a browser keeps
+ * it from (`laxCookieKept`), and sent by the sign-in's navigations and by a card on the proxy's own site, never by a
+ * card on another site (where the Secure cookie, the handoff and the session frame do the work).
  */
 export const plainHttpSessionCookieName = 'fan-polls-session-http';
 

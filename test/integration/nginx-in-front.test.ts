@@ -75,14 +75,15 @@ async function readsFromEveryOrigin(pollId: string) {
 const proxiedReadsOf = (harness: Harness) =>
   harness.logLines.filter((line) => line.includes('"route":"/api/polls/:pollId"')).length;
 
-const votesOf = (harness: Harness, pollId: string) =>
-  harness.sandbox.sandbox.state.polls.find(pollId)?.votes.length ?? 0;
+/** The votes the platform recorded in a poll. */
+const votesIn = (harness: Harness, pollId: string) =>
+  harness.sandbox.sandbox.state.polls.find(pollId)?.votes ?? [];
 
 describe('nginx with the shipped recipe in front of two proxy instances', () => {
   it('caches only the public reads, per origin, through sign-ins, votes and a restart', async () => {
     const poll = await openPoll();
     const answerId = poll.answers[0]?.id ?? '';
-    const votesBefore = votesOf(first, poll.id);
+    const votesBefore = votesIn(first, poll.id).length;
     const startedAt = Date.now();
     const reads = [];
 
@@ -130,7 +131,7 @@ describe('nginx with the shipped recipe in front of two proxy instances', () => 
       expect(read.allowOrigin, read.origin).toBe(read.origin === refusedOrigin ? null : read.origin);
     }
     // The platform recorded each fan's vote once, the one sent while an instance was down included.
-    const votes = first.sandbox.sandbox.state.polls.find(poll.id)?.votes ?? [];
+    const votes = votesIn(first, poll.id);
     const fans = votes
       .slice(votesBefore)
       .map((vote) => `${vote.userId} at ${String(vote.castAt - startedAt)} ms`);
