@@ -3,7 +3,9 @@
 // answer the fan taps is picked at once, by the native radio, and stays picked once the card is live; the button shows
 // that it is getting ready until then, and a tap on it does nothing. Nothing signs in nor votes by itself: the signed-out fan is
 // offered the sign-in, the signed-in fan the vote, and the platform records the answer tapped before the card was live
-// once the fan taps Vote. The card and its answers and button do not move meanwhile. Each state is saved under `dist/screenshots/early-tap/`.
+// once the fan taps Vote. The card and its answers and button do not move meanwhile. An open card goes live without
+// waiting for its details chunk (the voting's): a tap on its button meanwhile takes effect once that chunk arrives.
+// Each state is saved under `dist/screenshots/early-tap/`.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
@@ -42,12 +44,35 @@ interface HeldPage extends FanPage {
   readonly events: () => Promise<string[]>;
 }
 
-/** The demo page on `phone`'s context, its main card drawn by the proxy and not live: the hydrating code is held. */
-async function openHeld(fan: Pick<FanPage, 'context'>): Promise<HeldPage> {
-  const page = await fan.context.newPage();
+/** A request held back until `release`; `asked` resolves once the page made it. */
+interface HeldRequest {
+  readonly asked: Promise<void>;
+  readonly release: () => void;
+}
+
+async function holdRequests(page: Page, url: RegExp): Promise<HeldRequest> {
   let release = () => {};
+  let ask = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/fan-polls-hydrate\.js$/, (route) => released.then(() => route.continue()));
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(url, (route) => {
+    ask();
+    return released.then(() => route.continue());
+  });
+  return { asked, release };
+}
+
+/**
+ * The demo page on `phone`'s context, its main card drawn by the proxy and not live: the hydrating code is held.
+ * `prepare` runs on the page before it opens.
+ */
+async function openHeld(
+  fan: Pick<FanPage, 'context'>,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<HeldPage> {
+  const page = await fan.context.newPage();
+  await prepare?.(page);
+  const { release } = await holdRequests(page, /\/fan-polls-hydrate\.js$/);
   await page.addInitScript(() => {
     const heard: string[] = [];
     (window as unknown as { cardEvents: string[] }).cardEvents = heard;
@@ -203,6 +228,64 @@ describe('a tap on the drawn card before it is live (Chromium, 390 x 844, touch)
     await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
     await shot(page, 'signed-in-3-voted');
     expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'alex')).toEqual([picked]);
+    expect(held.votePosts).toHaveLength(1);
+    await phone.context.close();
+  }, 60_000);
+
+  it('goes live before its details chunk is here: a tap on Sign in then opens the sign-in once the chunk arrives', async () => {
+    // Nobody voted yet: sam votes again.
+    fans.stack.sandbox.sandbox.reset();
+    const phone = await newPhone();
+    let details: HeldRequest | undefined;
+    const held = await openHeld(phone, async (page) => {
+      details = await holdRequests(page, /\/chunks\/hydrate-card-details-[\w-]+\.js$/);
+    });
+    const { page, card } = held;
+    // The question's text as drawn: hydration keeps this node, a new render would replace it.
+    await card.evaluate((element) => {
+      const question = element.shadowRoot!.querySelector('[part="question"]')!;
+      Object.assign(window, {
+        drawnQuestion: [...question.childNodes].find((node) => node.textContent?.trim()),
+      });
+    });
+    held.release();
+    await page.locator('fan-poll:defined').first().waitFor();
+    await card.evaluate(
+      (element) => (element as unknown as { updateComplete: Promise<unknown> }).updateComplete,
+    );
+    // Live, hydrated as drawn, while the details chunk it asked for is still on its way.
+    await details!.asked;
+    const signIn = card.locator('[part="button"]', { hasText: 'Sign in to vote' });
+    expect(await signIn.getAttribute('aria-disabled')).toBe('false');
+    expect(
+      await card.evaluate((element) =>
+        element
+          .shadowRoot!.querySelector('[part="question"]')!
+          .contains((window as unknown as { drawnQuestion: Node }).drawnQuestion),
+      ),
+    ).toBe(true);
+    await shot(page, 'details-held-1-live');
+
+    await card.locator('[part~="answer"]').nth(0).tap();
+    expect(await checkedIndex(card)).toBe(0);
+    const box = (await signIn.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    expect(phone.context.pages()).toHaveLength(1);
+    // The chunk arrives: the tap made before takes effect, the sign-in opens.
+    const popup = phone.context.waitForEvent('page');
+    details!.release();
+    const signInPage = await popup;
+    await signInPage.getByLabel('Username').waitFor();
+    const picked = await answerIdAt(card, 0);
+    await signInAs(signInPage, 'sam');
+    const vote = card.locator('[part="button"][aria-disabled="false"]', { hasText: voteLabel });
+    await vote.waitFor();
+    expect(await checkedIndex(card)).toBe(0);
+    await vote.tap();
+    await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
+    await shot(page, 'details-held-2-voted');
+    const pollId = (await card.getAttribute('poll-id'))!;
+    expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([picked]);
     expect(held.votePosts).toHaveLength(1);
     await phone.context.close();
   }, 60_000);

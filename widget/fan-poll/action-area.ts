@@ -19,16 +19,27 @@ export interface ActionAreaSource extends AccountActions {
 }
 
 /**
+ * What the details chunk puts in the fan's action area (`fan-actions.ts` holds the area's one template): the card's
+ * button, its own "Continue to sign in", or the vote's outcome; the last action's error; the account line, below the
+ * area, for a signed-in fan. A tuple: the element code that reads it is in the first-paint budget.
+ */
+export type ActionAreaParts = readonly [
+  content: TemplateResult | undefined,
+  status: TemplateResult | typeof nothing,
+  account: TemplateResult | typeof nothing,
+];
+
+/**
  * The fan's action area once the details chunk is here: the card's button (`button`, for sign-in and vote; its own
  * "Continue to sign in" for a sign-in without a pop-up) or the outcome, the last action's error, and the account line.
  */
-export function renderActionArea(
+export function actionArea(
   source: ActionAreaSource,
   view: PollView,
   action: FanAction,
   strings: CardStrings,
   button: TemplateResult | undefined,
-): TemplateResult {
+): ActionAreaParts {
   const content =
     action.kind === 'not-holder' || action.kind === 'voted' || action.kind === 'rejected'
       ? renderOutcome(view, action, strings)
@@ -38,10 +49,11 @@ export function renderActionArea(
   const session = source.session;
   const fan = session?.current;
   const error = source.voteError && actionError(source.voteError, strings);
-  return html`<div part="actions">
-      ${content}${error ? html`<span part="status" class="note">${error}</span>` : nothing}
-    </div>
-    ${session && fan?.state === 'signed-in' ? renderAccount(session, fan.userId, strings, source) : nothing}`;
+  return [
+    content,
+    error ? html`<span part="status" class="note">${error}</span>` : nothing,
+    session && fan?.state === 'signed-in' ? renderAccount(session, fan.userId, strings, source) : nothing,
+  ];
 }
 
 /** The sign-in without a pop-up: one step, the page goes to the sign-in and comes back here. */

@@ -7,7 +7,7 @@
 export { renderError, warnMisconfigured } from './card-trouble.ts';
 export { followCurrent } from './follow-current.ts';
 export { renderAccount } from './account-menu.ts';
-export { renderActionArea } from './action-area.ts';
+export { actionArea } from './action-area.ts';
 export { renderNextStep } from './next-step.ts';
 export { followSession } from '../voting/session-follow.ts';
 export { detailStyles } from './card-details.styles.ts';

@@ -9,7 +9,9 @@ import type { FanAction } from '../voting/fan-action.ts';
 /**
  * The fan's action area of an open poll (or a vote already cast): the button (sign in, vote) is here, at first paint;
  * the outcome, the last action's error and the account line come with the details chunk (`action-area.ts`, loaded as
- * the voting started). A pure template of the card's voting state.
+ * the voting started), into the same template: a card drawn with the details chunk hydrates without it (its first
+ * render, before the fan's session is known, shows the same button in the same area). A pure template of the card's
+ * voting state.
  */
 export function renderFanActions(
   voting: FanVoteController,
@@ -27,9 +29,10 @@ export function renderFanActions(
     action.kind === 'not-holder' || action.kind === 'voted' || action.kind === 'rejected'
       ? undefined
       : renderButton(voting, options);
-  return details
-    ? details.renderActionArea(voting, view, action, strings, button)
-    : html`<div part="actions">${button}</div>`;
+  // Content, status, account (`ActionAreaParts`): the button alone until the details chunk is here.
+  const parts = details?.actionArea(voting, view, action, strings, button);
+  return html`<div part="actions">${parts?.[0] ?? button}${parts?.[1]}</div>
+    ${parts?.[2]}`;
 }
 
 function renderButton(

@@ -10,6 +10,7 @@ import type { Plugin, UserConfig } from 'vite';
 import { packageJson, packageEntries } from './package-json.ts';
 import { licenceFileName, licenceNotices, noticesFileName } from '../../src/dev/licence-notices.ts';
 import { packageManifest } from './package-manifest.ts';
+import { hydrateFileName } from '../ssr/hydrate-file-name.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const packageFolder = fileURLToPath(new URL('.', import.meta.url));
@@ -67,14 +68,15 @@ function packageFiles(): Plugin {
 }
 
 /**
- * `cdn/`: the widget's script-tag build as the proxy serves it (Lit included, minified, relative chunk imports only),
- * for plain pages and CDNs: `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
+ * `cdn/`: the widget's script-tag build as the proxy serves it (Lit included, minified, relative chunk imports only;
+ * with `fan-polls-hydrate.js`, which the entry imports for a card the proxy drew), for plain pages and CDNs: `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
  * The iframe banner is not in it: its page must come from the proxy. It bundles Lit, so Lit's notices go with it
  * (the widget build's `THIRD-PARTY-NOTICES.txt`, as the proxy serves it), where a CDN lists the folder.
  */
 async function copyBrowserBuild(): Promise<void> {
   await mkdir(outDir + 'cdn');
-  await copyFile(root + 'dist/widget/fan-polls.js', outDir + 'cdn/fan-polls.js');
+  for (const entry of ['fan-polls.js', hydrateFileName])
+    await copyFile(root + 'dist/widget/' + entry, outDir + 'cdn/' + entry);
   await cp(root + 'dist/widget/chunks', outDir + 'cdn/chunks', { recursive: true });
   for (const file of [licenceFileName, noticesFileName])
     await copyFile(`${root}dist/widget/${file}`, `${outDir}cdn/${file}`);

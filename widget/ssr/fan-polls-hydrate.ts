@@ -1,7 +1,7 @@
 /**
  * `fan-polls-hydrate.js`, the widget for pages with server-rendered cards (`fan-polls/ssr`, the proxy's banner page):
- * Lit with its hydration support and the whole element code in one module, so that nothing can evaluate Lit before
- * the support. As a script tag (`<script type="module" src=".../fan-polls-hydrate.js" data-proxy="...">`) it
+ * Lit with its hydration support and the element code in one module, so that nothing can evaluate Lit before the
+ * support; the parts the element code imports later are chunks of this build (`vite.hydrate.ts`). As a script tag (`<script type="module" src=".../fan-polls-hydrate.js" data-proxy="...">`) it
  * hydrates the page's server-rendered cards and defines the elements for the others; the iframe page imports it
  * instead of the element code when its card came from the proxy.
  */

@@ -1,19 +1,23 @@
 import type { FanPoll } from '../fan-poll/fan-poll.ts';
 import { cardDetails } from '../fan-poll/details-part.ts';
 import { loadLanguage } from '../i18n/language.ts';
+import { pollTimeline } from '../../src/polls/poll-phase.ts';
 import { keepEarlyTaps } from './early-taps.ts';
 import { takeServerPoll } from './server-poll-data.ts';
 
 /**
  * Readies the server-rendered cards in `root` (those with a declarative shadow root) to hydrate, before `<fan-poll>` is
- * defined: each gets back the poll it was drawn with, and the parts its first render reads (the details chunk, its
- * language) are loaded, so that the browser's first render is the server's and Lit hydrates it without drawing it
- * again; what the fan tapped meanwhile is kept (`early-taps.ts`). A `current` card the proxy drew with its clubs'
+ * defined: each gets back the poll it was drawn with, and the parts its first render reads are loaded (its language;
+ * the details chunk for a poll that is not open, whose links and share action it draws), so that the browser's first
+ * render is the server's and Lit hydrates it without drawing it again; what the fan tapped meanwhile is kept
+ * (`early-taps.ts`). An open poll's card goes live without waiting for the details chunk (its first render draws the
+ * same button in the same area either way, `fan-poll/fan-actions.ts`), which is asked for at once, for the fan's tap. A `current` card the proxy drew with its clubs'
  * current poll hydrates as a card of that poll, then follows their current poll (`followDrawnCurrent`). Never rejects:
  * a part that failed to load leaves the card to render as any card does.
  */
 export async function prepareServerCards(root: ParentNode): Promise<void> {
   const waits: Promise<unknown>[] = [];
+  let readsDetails = false;
   const cards: FanPoll[] = [];
   const current: FanPoll[] = [];
   for (const card of root.querySelectorAll<FanPoll>('fan-poll')) {
@@ -27,8 +31,13 @@ export async function prepareServerCards(root: ParentNode): Promise<void> {
       current.push(card);
     }
     waits.push(loadLanguage(card.getAttribute('lang')));
+    readsDetails ||= !poll || pollTimeline(poll, Date.now()).phase !== 'open';
   }
-  if (waits.length > 0) waits.push(cardDetails.load());
+  if (cards.length > 0) {
+    const details = cardDetails.load();
+    if (readsDetails) waits.push(details);
+    else details.catch(() => undefined);
+  }
   await Promise.allSettled(waits);
   keepEarlyTaps(cards);
   for (const card of current) void followDrawnCurrent(card);
@@ -42,5 +51,6 @@ export async function prepareServerCards(root: ParentNode): Promise<void> {
 async function followDrawnCurrent(card: FanPoll): Promise<void> {
   await customElements.whenDefined('fan-poll');
   await card.updateComplete;
-  cardDetails.get()?.followCurrent(card);
+  const details = await cardDetails.load().catch(() => undefined);
+  details?.followCurrent(card);
 }

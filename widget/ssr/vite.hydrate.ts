@@ -1,7 +1,10 @@
-// `fan-polls-hydrate.js` in the widget build: one self-contained module (Lit, its hydration support, the element
-// code, every lazy part inlined), so that Lit's `lit-element` cannot be evaluated before the hydration support.
-// Templates are not minified here: Lit hydrates a template only when its strings are the ones the server rendered
-// (the server renders from the sources), and the minifier rewrites them.
+// `fan-polls-hydrate.js` in the widget build: Lit, its hydration support and the element code an open card needs to
+// take a tap, in one module with no static import (the recommended snippet preloads it, and nothing can evaluate Lit's
+// `lit-element` before the hydration support); what the element code imports with `import()` (the voting's details
+// chunk, the other languages, the list, the live stream, the extension's bridge) in chunks of its own,
+// `chunks/hydrate-<name>-<hash>.js`, which import Lit from it. Templates are not minified here: Lit hydrates a
+// template only when its strings are the ones the server rendered (the server renders from the sources), and the
+// minifier rewrites them.
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig } from 'vite';
 import { licenceNotices } from '../../src/dev/licence-notices.ts';
@@ -23,7 +26,10 @@ export function hydrateBuild(outDir: string): InlineConfig {
       sourcemap: false,
       reportCompressedSize: false,
       lib: { entry: source, formats: ['es'], fileName: () => hydrateFileName },
-      rolldownOptions: { output: { minify: true, comments: false, codeSplitting: false } },
+      rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: { minify: true, comments: false, chunkFileNames: 'chunks/hydrate-[name]-[hash].js' },
+      },
     },
   };
 }
