@@ -350,9 +350,16 @@ export function confirmationWindow(context: BrowserContext, timeout = 15_000): P
 
 /**
  * The next window of `context` that comes to an address matching `address` within `timeout`: each new window is
- * watched until it gets there, as a window may open on `about:blank` and navigate after the `page` event.
+ * watched until it gets there, as a window may open on `about:blank` and navigate after the `page` event. With
+ * `alreadyOpen`, the windows open now are watched too (for a window the caller's click may have opened already).
  */
-function windowAt(context: BrowserContext, address: RegExp, what: string, timeout: number): Promise<Page> {
+function windowAt(
+  context: BrowserContext,
+  address: RegExp,
+  what: string,
+  timeout: number,
+  alreadyOpen = false,
+): Promise<Page> {
   const deadline = Date.now() + timeout;
   return new Promise((resolve, reject) => {
     const stop = () => {
@@ -373,6 +380,7 @@ function windowAt(context: BrowserContext, address: RegExp, what: string, timeou
       reject(new Error(`No ${what} opened within ${String(timeout)} ms.`));
     }, timeout);
     context.on('page', watch);
+    if (alreadyOpen) for (const page of context.pages()) watch(page);
   });
 }
 
@@ -431,7 +439,8 @@ export async function completeConsent(
   decision: 'allow' | 'deny',
   username = 'sam',
 ): Promise<string> {
-  const consent = await windowAt(context, /\/oauth2\/authorize/, 'consent window', 15_000);
+  // The click that opens it may resolve after it opened. A consent window closes once answered: the one open is this one.
+  const consent = await windowAt(context, /\/oauth2\/authorize/, 'consent window', 15_000, true);
   await consent.waitForLoadState('domcontentloaded');
   const authorizeUrl = consent.url();
   if (decision === 'allow') {
