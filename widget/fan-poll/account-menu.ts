@@ -24,15 +24,17 @@ export function renderAccount(
   const shown = userId.length > 12 ? `${userId.slice(0, 8)}…` : userId;
   return html`<div part="account" class="account">
     <span title=${userId}>${strings.signedInAs(shown)}</span>
-    <button class="link" type="button" @click=${actions.switchAccount}>${strings.switchAccount}</button>
-    <button
-      class="link"
-      type="button"
-      @click=${() => {
-        session.signOut().catch(actions.signOutFailed);
-      }}
-    >
-      ${strings.signOut}
-    </button>
+    <span class="account-actions">
+      <button class="link" type="button" @click=${actions.switchAccount}>${strings.switchAccount}</button>
+      <button
+        class="link"
+        type="button"
+        @click=${() => {
+          session.signOut().catch(actions.signOutFailed);
+        }}
+      >
+        ${strings.signOut}
+      </button>
+    </span>
   </div>`;
 }

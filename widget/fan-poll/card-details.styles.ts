@@ -31,6 +31,11 @@ export const detailStyles = css`
     color: var(--_muted);
     font-size: 13px;
   }
+  /* The two actions wrap together, under the line that says who is signed in on a narrow card. */
+  .account-actions {
+    display: flex;
+    gap: 12px;
+  }
   .account button {
     min-width: 44px;
     padding: 0;
