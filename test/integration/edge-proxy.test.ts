@@ -65,6 +65,23 @@ afterAll(async () => {
   rmSync(widgetDirectory, { recursive: true, force: true });
 });
 
+/**
+ * Asks the Worker for `path` again with the ETag of `answer`: a 304. The poll cache lasts 1 s here, so the poll may
+ * have changed meanwhile: a 200 must then carry another ETag, which is asked with at once (at most three times).
+ */
+async function expectNotModified(path: string, answer: Response): Promise<void> {
+  let etag = answer.headers.get('ETag') ?? '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const again = await edge.call(path, { headers: { 'If-None-Match': etag } });
+    if (again.status === 304) return;
+    expect(again.status).toBe(200);
+    const changed = again.headers.get('ETag') ?? '';
+    expect(changed, 'a 200 to a conditional request carries new content').not.toBe(etag);
+    etag = changed;
+  }
+  throw new Error(`${path}: no 304 in three conditional requests`);
+}
+
 /** The fan signed in by the sign-in test, for the tests after it. */
 let fanCookie: string | undefined;
 const votesOf = (pollId: string) => node.sandbox.sandbox.state.polls.find(pollId)?.votes.length ?? 0;
@@ -102,10 +119,7 @@ describe('the proxy on workerd', () => {
         'Vary',
       ])
         expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
-      const again = await edge.call(path, {
-        headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' },
-      });
-      expect(again.status).toBe(304);
+      await expectNotModified(path, fromEdge);
     }
   });
 
@@ -148,10 +162,7 @@ describe('the proxy on workerd', () => {
       for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type'])
         expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
       expect(fromEdge.headers.get('Content-Security-Policy')).toMatch(/style-src 'self' 'sha256-/);
-      const again = await edge.call(path, {
-        headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' },
-      });
-      expect(again.status).toBe(304);
+      await expectNotModified(path, fromEdge);
     },
   );
 
@@ -175,8 +186,7 @@ describe('the proxy on workerd', () => {
     for (const header of ['Cache-Control', 'CDN-Cache-Control', 'Content-Type', 'Content-Encoding', 'Vary'])
       expect(fromEdge.headers.get(header), header).toBe(fromNode.headers.get(header));
     expect(fromEdge.headers.get('Content-Encoding')).toBe('gzip');
-    const again = await edge.call(path, { headers: { 'If-None-Match': fromEdge.headers.get('ETag') ?? '' } });
-    expect(again.status).toBe(304);
+    await expectNotModified(path, fromEdge);
   });
 
   it('signs a fan in, records one vote, shows it within the freshness window, and keeps the session through a restart', async () => {
