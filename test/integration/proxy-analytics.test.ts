@@ -73,11 +73,18 @@ const vote = (harness: Harness, cookie: string, campaign: string) =>
     body: JSON.stringify({ answerId: poll.answerId }),
   });
 
-const report = async (harness: Harness, query: string, format: 'json' | 'csv' = 'json') =>
-  harness.call(`${format === 'json' ? analyticsPaths.analyticsJson : analyticsPaths.analyticsCsv}?${query}`, {
-    origin: null,
-    headers: { Authorization: `Bearer ${token}` },
-  });
+/**
+ * The report's answer. On a loaded runner a Redis call can miss its 1 s deadline: the instance then answers
+ * `state_unavailable` (503, `Retry-After`) until its next probe finds Redis again, and a client asks again, as this does.
+ */
+const report = (harness: Harness, query: string, format: 'json' | 'csv' = 'json') =>
+  waitUntil(async () => {
+    const answer = await harness.call(
+      `${format === 'json' ? analyticsPaths.analyticsJson : analyticsPaths.analyticsCsv}?${query}`,
+      { origin: null, headers: { Authorization: `Bearer ${token}` } },
+    );
+    return answer.status === 503 ? undefined : answer;
+  }, 'an answer other than state_unavailable');
 
 const rowsOf = async (harness: Harness, query: string): Promise<AnalyticsReport> =>
   (await (await report(harness, query)).json()) as AnalyticsReport;
