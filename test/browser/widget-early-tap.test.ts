@@ -140,6 +140,25 @@ function answerIdAt(card: Locator, nth: number): Promise<string> {
   return card.locator('[part~="answer"] input').nth(nth).inputValue();
 }
 
+/**
+ * The fan taps the live card's Vote: the card says the vote is in, and the platform recorded `picked` for `fan`, from
+ * one vote request. Saves the card as `name`.
+ */
+async function voteAndCheckRecorded(
+  held: HeldPage,
+  fan: string,
+  picked: string,
+  name: string,
+): Promise<void> {
+  const { page, card } = held;
+  await card.locator('[part="button"][aria-disabled="false"]', { hasText: voteLabel }).tap();
+  await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
+  await shot(page, name);
+  const pollId = (await card.getAttribute('poll-id'))!;
+  expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, fan)).toEqual([picked]);
+  expect(held.votePosts).toHaveLength(1);
+}
+
 async function newPhone(): Promise<Pick<FanPage, 'context'>> {
   const context = await fans.browser.newContext({
     isMobile: true,
@@ -182,12 +201,7 @@ describe('a tap on the drawn card before it is live (Chromium, 390 x 844, touch)
     await vote.waitFor();
     expect(await checkedIndex(card)).toBe(1);
     expect(held.votePosts).toEqual([]);
-    await vote.tap();
-    await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
-    await shot(page, 'signed-out-3-voted');
-    const pollId = (await card.getAttribute('poll-id'))!;
-    expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([picked]);
-    expect(held.votePosts).toHaveLength(1);
+    await voteAndCheckRecorded(held, 'sam', picked, 'signed-out-3-voted');
     await phone.context.close();
   }, 60_000);
 
@@ -223,12 +237,7 @@ describe('a tap on the drawn card before it is live (Chromium, 390 x 844, touch)
     expect([after.card.x, after.card.y]).toEqual([before.card.x, before.card.y]);
     await shot(page, 'signed-in-2-live');
 
-    const picked = await answerIdAt(card, 2);
-    await vote.tap();
-    await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
-    await shot(page, 'signed-in-3-voted');
-    expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'alex')).toEqual([picked]);
-    expect(held.votePosts).toHaveLength(1);
+    await voteAndCheckRecorded(held, 'alex', await answerIdAt(card, 2), 'signed-in-3-voted');
     await phone.context.close();
   }, 60_000);
 
@@ -281,12 +290,7 @@ describe('a tap on the drawn card before it is live (Chromium, 390 x 844, touch)
     const vote = card.locator('[part="button"][aria-disabled="false"]', { hasText: voteLabel });
     await vote.waitFor();
     expect(await checkedIndex(card)).toBe(0);
-    await vote.tap();
-    await card.locator('[part="actions"]', { hasText: 'You voted for' }).waitFor();
-    await shot(page, 'details-held-2-voted');
-    const pollId = (await card.getAttribute('poll-id'))!;
-    expect(await recordedAnswerIds(fans.stack.sandbox.sandbox, pollId, 'sam')).toEqual([picked]);
-    expect(held.votePosts).toHaveLength(1);
+    await voteAndCheckRecorded(held, 'sam', picked, 'details-held-2-voted');
     await phone.context.close();
   }, 60_000);
 });

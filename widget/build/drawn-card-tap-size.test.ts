@@ -22,13 +22,11 @@ describe('the code a drawn card needs before a tap works', () => {
       const lazy = [...code.matchAll(/import\(`\.\/(chunks\/hydrate-[\w-]+\.js)`\)/g)].map(
         (match) => match[1]!,
       );
-      for (const part of ['card-details', 'define-list', 'extension-channel', 'live-stream', 'de', 'fr'])
-        expect
-          .soft(
-            lazy.some((file) => file.startsWith(`chunks/hydrate-${part}-`)),
-            part,
-          )
-          .toBe(true);
+      const inChunks = ['card-details', 'define-list', 'extension-channel', 'live-stream', 'de', 'fr'];
+      const inlined = inChunks.filter(
+        (part) => !lazy.some((file) => file.startsWith(`chunks/hydrate-${part}-`)),
+      );
+      expect.soft(inlined, 'parts without a chunk of their own').toEqual([]);
       expect.soft(code, 'the vote channel').not.toContain('fan-polls-sign-in');
       expect.soft(code, 'the extension bridge').not.toContain('fan-polls-extension');
       const bytes = firstPaintBytes(dist, [hydrateFileName]);

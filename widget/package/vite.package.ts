@@ -69,7 +69,8 @@ function packageFiles(): Plugin {
 
 /**
  * `cdn/`: the widget's script-tag build as the proxy serves it (Lit included, minified, relative chunk imports only;
- * with `fan-polls-hydrate.js`, which the entry imports for a card the proxy drew), for plain pages and CDNs: `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
+ * with `fan-polls-hydrate.js`, which the entry imports for a card the proxy drew), for plain pages and CDNs:
+ * `<script type="module" src=".../fan-polls@<version>/cdn/fan-polls.js" data-proxy=...>`.
  * The iframe banner is not in it: its page must come from the proxy. It bundles Lit, so Lit's notices go with it
  * (the widget build's `THIRD-PARTY-NOTICES.txt`, as the proxy serves it), where a CDN lists the folder.
  */

@@ -1,9 +1,10 @@
 /**
  * `fan-polls-hydrate.js`, the widget for pages with server-rendered cards (`fan-polls/ssr`, the proxy's banner page):
  * Lit with its hydration support and the element code in one module, so that nothing can evaluate Lit before the
- * support; the parts the element code imports later are chunks of this build (`vite.hydrate.ts`). As a script tag (`<script type="module" src=".../fan-polls-hydrate.js" data-proxy="...">`) it
- * hydrates the page's server-rendered cards and defines the elements for the others; the iframe page imports it
- * instead of the element code when its card came from the proxy.
+ * support; the parts the element code imports later are chunks of this build (`vite.hydrate.ts`). As a script tag
+ * (`<script type="module" src=".../fan-polls-hydrate.js" data-proxy="...">`) it hydrates the page's server-rendered
+ * cards and defines the elements for the others; the iframe page imports it instead of the element code when its card
+ * came from the proxy.
  */
 import './hydrate-support.ts';
 import { startPageWidget as startElements, type PageWidgetOptions } from '../page-widget.ts';

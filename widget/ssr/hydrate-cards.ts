@@ -11,9 +11,10 @@ import { takeServerPoll } from './server-poll-data.ts';
  * the details chunk for a poll that is not open, whose links and share action it draws), so that the browser's first
  * render is the server's and Lit hydrates it without drawing it again; what the fan tapped meanwhile is kept
  * (`early-taps.ts`). An open poll's card goes live without waiting for the details chunk (its first render draws the
- * same button in the same area either way, `fan-poll/fan-actions.ts`), which is asked for at once, for the fan's tap. A `current` card the proxy drew with its clubs'
- * current poll hydrates as a card of that poll, then follows their current poll (`followDrawnCurrent`). Never rejects:
- * a part that failed to load leaves the card to render as any card does.
+ * same button in the same area either way, `fan-poll/fan-actions.ts`), which is asked for at once, for the fan's tap.
+ * A `current` card the proxy drew with its clubs' current poll hydrates as a card of that poll, then follows their
+ * current poll (`followDrawnCurrent`). Never rejects: a part that failed to load leaves the card to render as any card
+ * does.
  */
 export async function prepareServerCards(root: ParentNode): Promise<void> {
   const waits: Promise<unknown>[] = [];

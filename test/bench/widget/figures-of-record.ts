@@ -111,8 +111,8 @@ export function widgetFiguresOfRecord(
       benchCase,
       value: ratio(data(`${benchCase}|ssr`) / data(`${benchCase}|static`)),
     }));
+    const slowest = ssrOverStatic.reduce((a, b) => (b.value > a.value ? b : a));
     // The slowest case and every case's shift only from a run of every case (else they are left out).
-    const slowest = ssrOverStatic.reduce((a, b) => (Number.isNaN(a.value) || b.value > a.value ? b : a));
     const everyCase = benchCases.every((benchCase) => results.has(`${benchCase}|inline`));
     const shifts = [...results]
       .filter(([key]) => everyCase && !/\|(typeform|giscus|inline|static)$/.test(key))
@@ -145,7 +145,7 @@ export function widgetFiguresOfRecord(
       {
         id: 'ssr-over-static-floor',
         what: 'server-rendered card over the static floor, the slowest case',
-        value: ssrOverStatic.every(({ value }) => Number.isFinite(value)) ? slowest.value : Number.NaN,
+        value: everyCase ? slowest.value : Number.NaN,
         unit: 'x',
         detail: [
           slowest.benchCase,
