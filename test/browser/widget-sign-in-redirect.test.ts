@@ -399,7 +399,7 @@ describe.each([
         );
         const after = await waitUntil(async () => {
           const state = await read();
-          return state.buttons.includes('Vote') || state.status !== '' ? state : undefined;
+          return state.enabled.includes('Vote') || state.status !== '' ? state : undefined;
         }, 'the card to be signed in or to say why not');
         await shoot('4-back');
         expect(after.picked).toBe(answerId);

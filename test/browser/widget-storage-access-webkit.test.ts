@@ -133,7 +133,7 @@ it('tracking prevention on: allowed at the browser’s prompt, the banner is sig
     );
     const after = await waitUntil(async () => {
       const state = await frame.evaluate(readCard, banner.card);
-      return state.buttons.includes('Vote') ? state : undefined;
+      return state.enabled.includes('Vote') ? state : undefined;
     }, 'the banner to be signed in');
     expect(await frame.evaluate(() => document.hasStorageAccess(), undefined)).toBe(true);
     await shot('allowed');
@@ -203,7 +203,7 @@ it('tracking prevention on, pop-ups refused: the page’s trip to the sign-in, o
 
     await answerWebKitPrompt(webkit.display, page, () => frame.click(banner.signIn), 'yes');
     await waitUntil(
-      async () => (await frame.evaluate(readCard, banner.card)).buttons.includes('Vote'),
+      async () => (await frame.evaluate(readCard, banner.card)).enabled.includes('Vote'),
       'the banner to be signed in',
     );
     expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([]);

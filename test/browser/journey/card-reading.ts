@@ -37,6 +37,10 @@ export function readCard(chain: string) {
         (input) => input.checked,
       )?.value ?? '',
     buttons: texts('[part="actions"] button, [part="button"]'),
+    /** The buttons that take a click now (a signed-in card's Vote stays inactive until the fan's vote is read). */
+    enabled: texts(
+      '[part="actions"] button:not([aria-disabled="true"]), [part="button"]:not([aria-disabled="true"])',
+    ),
     status: texts('[part="status"]').join(' '),
     note: texts('[part="actions"] .note').join(' '),
     results: texts('[part~="answer"]').join(' | '),

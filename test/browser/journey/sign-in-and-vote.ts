@@ -55,7 +55,7 @@ async function signInThroughPopup(step: SignInAndVote): Promise<CardReading> {
   await waitUntil(() => popup.isClosed(), 'the sign-in popup to close', 20_000);
   return waitUntil(async () => {
     const state = await read();
-    return state.buttons.includes('Vote') || state.status !== '' ? state : undefined;
+    return state.enabled.includes('Vote') || state.status !== '' ? state : undefined;
   }, 'the card to be signed in or to say why not');
 }
 
@@ -76,7 +76,7 @@ export async function signInAndVote(step: SignInAndVote): Promise<CardOutcome> {
     after = await signInThroughPopup(step);
   }
   await shot('after-sign-in');
-  if (!after.buttons.includes('Vote')) return { kind: 'refused', message: after.status };
+  if (!after.enabled.includes('Vote')) return { kind: 'refused', message: after.status };
 
   // Seen once in Chromium on a loaded machine: the card came back from sign-in with no answer picked. A fan picks
   // again; the journey does too, and says so.
