@@ -4,9 +4,11 @@
 // element tests; beside them the unit and integration tests, the extension's browser tests, then the browser files
 // that mostly wait out a deadline (moved here so that both streams end together). Every line is
 // shown as it comes, prefixed with its project, and each step says how long it took when it ends; the run fails when
-// any step fails, and names which. Before anything is built, the system programs the tests start are checked.
+// any step fails, and names which, then shows again what each failed step said of its failures (a CI log that keeps
+// only its tail keeps that). Before anything is built, the system programs the tests start are checked.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { failureReport, FailureRecorder } from './failure-report.ts';
 import { missingPrograms, missingProgramsReport } from './system-programs.ts';
 
 interface Step {
@@ -27,6 +29,7 @@ const vitest = (label: string, projects: readonly string[]): Step => ({
 });
 
 const failed: string[] = [];
+const failureReports: string[] = [];
 
 const secondsSince = (start: number): string => String(Math.round((Date.now() - start) / 1000));
 
@@ -38,10 +41,13 @@ function run(step: Step): Promise<boolean> {
       env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
     });
     const prefix = `[${step.label}] `;
+    const recorder = new FailureRecorder();
     createInterface({ input: child.stdout }).on('line', (line) => {
+      recorder.add(line);
       process.stdout.write(prefix + line + '\n');
     });
     createInterface({ input: child.stderr }).on('line', (line) => {
+      recorder.add(line);
       process.stderr.write(prefix + line + '\n');
     });
     let settled = false;
@@ -49,7 +55,10 @@ function run(step: Step): Promise<boolean> {
       // A child that cannot start reports `error`, and may report `close` after it: the step ends once.
       if (settled) return;
       settled = true;
-      if (!ok) failed.push(step.label);
+      if (!ok) {
+        failed.push(step.label);
+        failureReports.push(failureReport(step.label, recorder.lines()));
+      }
       const took = secondsSince(stepStarted);
       if (ok) console.log(`${prefix}done in ${took} s`);
       else console.error(`${prefix}failed in ${took} s`);
@@ -92,6 +101,7 @@ await Promise.all([
 
 const seconds = secondsSince(started);
 if (failed.length > 0) {
+  console.error(failureReports.join('\n'));
   console.error(`npm test failed after ${seconds} s: ${failed.join(', ')}`);
   process.exit(1);
 }
