@@ -46,7 +46,7 @@ export default defineConfig({
           environment: 'node',
           ...nodeFiles,
           ...sharedModules,
-          include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/support/**/*.test.ts'],
         },
       },
       {

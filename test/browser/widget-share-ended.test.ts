@@ -73,9 +73,12 @@ async function visitorTab(): Promise<{ context: BrowserContext; tab: Page; share
   return { context, tab, shared };
 }
 
-/** Taps the card's Share, waits for its confirmation, and gives back the link the clipboard holds. */
+/**
+ * Taps the card's Share once the card is live (a drawn card's Share says it is getting ready until then), waits for
+ * its confirmation, and gives back the link the clipboard holds.
+ */
 async function shareFrom(card: Locator, tab: Page): Promise<string> {
-  await card.locator('[part="share"]').click();
+  await card.locator('[part="share"]:not([aria-disabled="true"])').click();
   await card.locator('[part="next"] [role="status"]', { hasText: 'Link copied' }).waitFor();
   return tab.evaluate(() => navigator.clipboard.readText());
 }
@@ -99,7 +102,7 @@ describe('sharing a disclosed poll without a vote (Chromium)', () => {
   it('copies the share link from the card, which opens the poll’s share page', async () => {
     const { context, tab, shared } = await visitorTab();
     await tab.goto(`${page.url}/?embed=card`);
-    const card = tab.locator('fan-poll');
+    const card = tab.locator('fan-poll:defined');
     await card.locator('[part="question"]').waitFor();
     // The visitor never voted: the card says voting is closed, and shares all the same.
     expect(await card.locator('[part="actions"]').textContent()).toContain(enPhases.votingClosed);
@@ -122,7 +125,7 @@ describe('sharing a disclosed poll without a vote (Chromium)', () => {
     const { context, tab, shared } = await visitorTab();
     await tab.goto(`${page.url}/?embed=banner`);
     const frame = await bannerFrame(tab);
-    const card = frame.locator('fan-poll');
+    const card = frame.locator('fan-poll:defined');
     await card.locator('[part="question"]').waitFor();
     const link = await shareFrom(card, tab);
     expect(link).toBe(`${proxyUrl}/share/polls/${disclosedId}?referrer=club-site&campaign=banner`);

@@ -10,6 +10,10 @@ export function xdotoolInstalled(): boolean {
   return existsSync('/usr/bin/xdotool');
 }
 
+/** How long a tap on the bar's button may take to close it, and how many taps the fan makes. */
+const promptPatienceMs = 10_000;
+const promptTaps = 3;
+
 /** The page's viewport and window, as the top-level document sees them. */
 function viewport() {
   return { inner: window.innerHeight, outer: window.outerHeight, width: window.outerWidth };
@@ -35,11 +39,19 @@ export async function answerWebKitPrompt(
   const barTop = before.outer - before.inner;
   const y = barTop + Math.round((before.inner - shown.inner) / 2);
   const x = shown.width - (answer === 'yes' ? 49 : 140);
-  execFileSync('xdotool', ['mousemove', String(x), String(y), 'click', '1'], {
-    env: { ...process.env, DISPLAY: display },
-  });
-  await waitUntil(
-    async () => (await page.evaluate(viewport, undefined)).inner === before.inner,
-    'the prompt to close',
-  );
+  const closed = async () => (await page.evaluate(viewport, undefined)).inner === before.inner;
+  // A click while the bar is still being laid out can miss its button (seen once on a loaded runner: the bar stayed):
+  // the fan taps again while the bar is there.
+  for (let attempt = 1; ; attempt += 1) {
+    execFileSync('xdotool', ['mousemove', String(x), String(y), 'click', '1'], {
+      env: { ...process.env, DISPLAY: display },
+    });
+    try {
+      await waitUntil(closed, 'the prompt to close', promptPatienceMs);
+      return;
+    } catch (error) {
+      if (await closed()) return;
+      if (attempt === promptTaps) throw error;
+    }
+  }
 }

@@ -57,6 +57,11 @@ export class FanVoteController implements ReactiveController, ActionAreaSource {
     return this.#run?.pollId === this.#host.pollId;
   }
 
+  /** A sign-in or a vote is under way: the card's button takes no click. */
+  get busy(): boolean {
+    return this.#run?.busy === true;
+  }
+
   /** The answer the fan picked. */
   get selected(): string | undefined {
     return this.#run?.selected;

@@ -1,4 +1,5 @@
 import { drawnCardPathOf } from '../../src/contracts/drawn-card-contract.ts';
+import { showGettingReady } from '../ssr/early-taps.ts';
 import { serverPollAttribute } from '../ssr/server-poll-data.ts';
 import { readProxyUrl } from '../store/widget-config.ts';
 
@@ -43,9 +44,9 @@ export const drawnCardMark = 'fan-polls-drawn-card';
  * card does.
  *
  * Before its element code has made it live, the card takes taps: an answer is a native radio, which the fan picks with
- * no script and the live card keeps (`ssr/early-taps.ts`). Its action button shows that it is getting ready (its
- * waiting look, `aria-disabled`: dimmed, a progress cursor) until the card is live. A tap before the card is live
- * never signs in nor votes.
+ * no script and the live card keeps (`ssr/early-taps.ts`). Its action and share buttons show that they are getting
+ * ready (their waiting look, `aria-disabled`: dimmed, a progress cursor) until the card is live. A tap before the card
+ * is live never signs in, votes nor shares.
  */
 export async function drawCard({ card, url }: DrawnCard): Promise<void> {
   // The preload's request: fetch's default credentials mode (`crossorigin="anonymous"`), no header.
@@ -67,6 +68,6 @@ export async function drawCard({ card, url }: DrawnCard): Promise<void> {
   });
   root.append(...content.childNodes);
   card.append(pollBlock);
-  root.querySelector('[part="button"]')?.setAttribute('aria-disabled', 'true');
+  showGettingReady(root);
   performance.mark(drawnCardMark);
 }

@@ -42,7 +42,8 @@ function renderButton(
   const { action } = options;
   // The card's words plus the voting's: a language chunk carries both, English's voting words are in the card.
   const strings = { ...enVoting, ...options.strings };
-  const waiting = action.kind === 'voting' || action.kind === 'signing-in' || action.kind === 'checking';
+  const waiting =
+    voting.busy || action.kind === 'voting' || action.kind === 'signing-in' || action.kind === 'checking';
   const viaExtension = voting.channel?.via === 'extension' && !options.hostChannel;
   const labels: Partial<Record<FanAction['kind'], string>> = {
     'sign-in': strings.signIn,

@@ -33,3 +33,18 @@ describe('prepareServerCards', () => {
     expect(document.querySelectorAll('script').length).toBe(0);
   });
 });
+
+describe('a drawn card’s buttons before it is live', () => {
+  it('say they are getting ready while its parts load, and get their own look back just before it goes live', async () => {
+    const card = drawnCard({ 'poll-id': 'ended', lang: 'en' }, 'ended');
+    card.shadowRoot!.innerHTML = `<div part="actions"><button part="button" aria-disabled="false">Sign in to vote</button>
+      </div><button part="share">Share</button>`;
+    const looks = () =>
+      [...card.shadowRoot!.querySelectorAll('button')].map((button) => button.getAttribute('aria-disabled'));
+    const prepared = prepareServerCards(document);
+    // Synchronously, before any part has loaded.
+    expect(looks()).toEqual(['true', 'true']);
+    await prepared;
+    expect(looks()).toEqual(['false', null]);
+  });
+});

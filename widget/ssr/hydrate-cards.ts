@@ -2,15 +2,15 @@ import type { FanPoll } from '../fan-poll/fan-poll.ts';
 import { cardDetails } from '../fan-poll/details-part.ts';
 import { loadLanguage } from '../i18n/language.ts';
 import { pollTimeline } from '../../src/polls/poll-phase.ts';
-import { keepEarlyTaps } from './early-taps.ts';
+import { keepEarlyTaps, showGettingReady } from './early-taps.ts';
 import { takeServerPoll } from './server-poll-data.ts';
 
 /**
  * Readies the server-rendered cards in `root` (those with a declarative shadow root) to hydrate, before `<fan-poll>` is
  * defined: each gets back the poll it was drawn with, and the parts its first render reads are loaded (its language;
  * the details chunk for a poll that is not open, whose links and share action it draws), so that the browser's first
- * render is the server's and Lit hydrates it without drawing it again; what the fan tapped meanwhile is kept
- * (`early-taps.ts`). An open poll's card goes live without waiting for the details chunk (its first render draws the
+ * render is the server's and Lit hydrates it without drawing it again; meanwhile its buttons say they are getting
+ * ready, and what the fan picked is kept (`early-taps.ts`). An open poll's card goes live without waiting for the details chunk (its first render draws the
  * same button in the same area either way, `fan-poll/fan-actions.ts`), which is asked for at once, for the fan's tap.
  * A `current` card the proxy drew with its clubs' current poll hydrates as a card of that poll, then follows their
  * current poll (`followDrawnCurrent`). Never rejects: a part that failed to load leaves the card to render as any card
@@ -24,6 +24,7 @@ export async function prepareServerCards(root: ParentNode): Promise<void> {
   for (const card of root.querySelectorAll<FanPoll>('fan-poll')) {
     if (!card.shadowRoot || customElements.get('fan-poll')) continue;
     cards.push(card);
+    showGettingReady(card.shadowRoot);
     const poll = takeServerPoll(card);
     // Before the upgrade own properties; Lit hands them to the element's first update.
     if (poll) card.serverPoll = poll;

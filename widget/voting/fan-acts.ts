@@ -267,7 +267,7 @@ export function signIn(steps: VotingSteps, run: VotingRun, channel: VoteChannel)
       hooks.reportError(failure.code, error);
     })
     .finally(() => {
-      run.busy = false;
+      steps.change(run, { busy: false });
     });
 }
 
@@ -293,7 +293,7 @@ export function vote(steps: VotingSteps, run: VotingRun, channel: VoteChannel): 
       await voteFailed(steps, run, channel, error);
     })
     .finally(() => {
-      run.busy = false;
+      steps.change(run, { busy: false });
     });
 }
 
@@ -317,7 +317,7 @@ async function voted(
       host.shadowRoot?.querySelector<HTMLElement>('.outcome')?.focus();
     });
   // The vote is in: the status reads below must not let the fan vote again, even if they fail.
-  run.busy = false;
+  steps.change(run, { busy: false });
   const read = async (): Promise<string | undefined> => {
     await readFanVote(steps, run, channel);
     return run.fan.vote?.voteStatus;

@@ -23,11 +23,14 @@ export interface VotingRun {
   sessionMoves?: number;
   /** A vote heard from another document and not confirmed yet by reading the fan's poll (`fan.vote` meanwhile). */
   hinted?: FanState['vote'];
-  /** One action at a time: a second (or double) click while signing in or voting does nothing. */
+  /**
+   * One action at a time: a second (or double) click while signing in or voting does nothing, so the card's button
+   * shows inactive meanwhile (the page's session may say the fan is signed in before the card's sign-in has ended).
+   */
   busy: boolean;
 }
 
-export type RunPatch = Partial<Pick<VotingRun, 'fan' | 'selected' | 'voteError'>>;
+export type RunPatch = Partial<Pick<VotingRun, 'fan' | 'selected' | 'voteError' | 'busy'>>;
 
 /** What the fan's actions (`fan-acts.ts`, in the details chunk) use of the card's voting controller. */
 export interface VotingSteps {
