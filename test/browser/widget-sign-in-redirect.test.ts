@@ -16,7 +16,7 @@ import { waitUntil } from '../support/wait-until.ts';
 import { startWebKitDriver, webkitInstalled, type WebKitDriver } from '../support/webkit.ts';
 import { cardTargets, readCard } from './journey/card-reading.ts';
 import { cookiesBlockedMessage } from './journey/journey-cases.ts';
-import { pickAnswer } from './journey/sign-in-and-vote.ts';
+import { pickAnswer, tapVoteUntilTaken } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
 import { demoCardSignInUrl, demoCardVoteUrl } from './demo-card-urls.ts';
 import { recordFanPosts } from './widget-fan-page.ts';
@@ -423,7 +423,7 @@ describe.each([
           return;
         }
         expect(after.status).toBe('');
-        await page.click(card.vote);
+        await tapVoteUntilTaken(page, card, read);
         await waitUntil(
           async () => (await read()).note.includes('You voted for'),
           'the card to show the vote',

@@ -17,7 +17,7 @@ import { cardTargets, readCard } from './journey/card-reading.ts';
 import type { FanWindow } from './journey/fan-browser.ts';
 import { assertNothingReadable } from './journey/nothing-readable.ts';
 import { cookiesBlockedMessage, storageAccessAskMessage as askMessage } from './journey/journey-cases.ts';
-import { pickAnswer, signInAndVote } from './journey/sign-in-and-vote.ts';
+import { pickAnswer, signInAndVote, tapVoteUntilTaken } from './journey/sign-in-and-vote.ts';
 import { webkitFanBrowser } from './journey/webkit-fan-browser.ts';
 import { ensureWidgetBuilt, startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -139,7 +139,7 @@ it('tracking prevention on: allowed at the browser’s prompt, the banner is sig
     await shot('allowed');
     // The pick survived; one tap votes.
     expect(after.picked).toBe(picked);
-    await frame.click(banner.vote);
+    await tapVoteUntilTaken(frame, banner);
     await waitUntil(
       async () => (await frame.evaluate(readCard, banner.card)).note.includes('You voted for'),
       'the banner to show the vote',
@@ -207,7 +207,7 @@ it('tracking prevention on, pop-ups refused: the page’s trip to the sign-in, o
       'the banner to be signed in',
     );
     expect(await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam')).toEqual([]);
-    await frame.click(banner.vote);
+    await tapVoteUntilTaken(frame, banner);
     const recorded = await waitUntil(async () => {
       const ids = await recordedAnswerIds(stack.sandbox.sandbox, pollId, 'sam');
       return ids.length > 0 ? ids : undefined;
