@@ -11,6 +11,7 @@ import { startNginxInFront, type NginxInFront } from '../support/nginx-in-front.
 import { openRiversidePoll } from '../support/open-poll.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { callAt, fanHeaders, pageOrigin, signIn, startHarness, type Harness } from './proxy-harness.ts';
+import { fans as sandboxFans } from '../../src/sandbox/data/fans.ts';
 
 const allowedOrigins = [pageOrigin, 'https://www.club.example', 'https://news.example'];
 const refusedOrigin = 'https://elsewhere.example';
@@ -75,9 +76,10 @@ async function readsFromEveryOrigin(pollId: string) {
 const proxiedReadsOf = (harness: Harness) =>
   harness.logLines.filter((line) => line.includes('"route":"/api/polls/:pollId"')).length;
 
-/** The votes the platform recorded in a poll. */
+/** The votes the platform recorded in a poll by the sandbox's fans (its simulated fans vote beside them). */
+const fanIds = new Set(sandboxFans.map((fan) => fan.userId));
 const votesIn = (harness: Harness, pollId: string) =>
-  harness.sandbox.sandbox.state.polls.find(pollId)?.votes ?? [];
+  harness.sandbox.sandbox.state.polls.find(pollId)?.votes.filter((vote) => fanIds.has(vote.userId)) ?? [];
 
 describe('nginx with the shipped recipe in front of two proxy instances', () => {
   it('caches only the public reads, per origin, through sign-ins, votes and a restart', async () => {
