@@ -1,7 +1,7 @@
 // A card whose sign-in through the proxy's pop-up has not ended when the page's session already says the fan is
-// signed in (the page came back into view as the pop-up closed, or a banner of the page heard of it, before the pop-up's
-// answer was taken): its Vote shows, inactive, and takes a tap only once the sign-in has ended. A Vote that looks
-// ready but ignores the tap is what a fan on a slow phone met.
+// signed in (the page came back into view as the pop-up closed, or a banner of the page heard of it, before the
+// pop-up's answer was taken): its Vote shows, inactive, and takes a tap only once the sign-in has ended. A Vote that
+// looks ready but ignores the tap is what a fan on a slow phone met.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxyRoutes } from '../../src/contracts/proxy-contract.ts';
 import { defineElements } from '../define-elements.ts';
@@ -15,7 +15,7 @@ await cardDetails.load();
 
 const proxyUrl = 'https://polls-settling.club.example';
 
-/** A proxy where the fan is signed out until `signIn()`; every vote it recorded kept. */
+/** A proxy where the fan is signed out until the test sets `signedIn`; every vote it recorded kept. */
 function proxy() {
   const state = { signedIn: false, votes: [] as string[] };
   vi.stubGlobal(

@@ -10,11 +10,11 @@ import { takeServerPoll } from './server-poll-data.ts';
  * defined: each gets back the poll it was drawn with, and the parts its first render reads are loaded (its language;
  * the details chunk for a poll that is not open, whose links and share action it draws), so that the browser's first
  * render is the server's and Lit hydrates it without drawing it again; meanwhile its buttons say they are getting
- * ready, and what the fan picked is kept (`early-taps.ts`). An open poll's card goes live without waiting for the details chunk (its first render draws the
- * same button in the same area either way, `fan-poll/fan-actions.ts`), which is asked for at once, for the fan's tap.
- * A `current` card the proxy drew with its clubs' current poll hydrates as a card of that poll, then follows their
- * current poll (`followDrawnCurrent`). Never rejects: a part that failed to load leaves the card to render as any card
- * does.
+ * ready, and what the fan picked is kept (`early-taps.ts`). An open poll's card goes live without waiting for the
+ * details chunk (its first render draws the same button in the same area either way, `fan-poll/fan-actions.ts`),
+ * which is asked for at once, for the fan's tap. A `current` card the proxy drew with its clubs' current poll hydrates
+ * as a card of that poll, then follows their current poll (`followDrawnCurrent`). Never rejects: a part that failed to
+ * load leaves the card to render as any card does.
  */
 export async function prepareServerCards(root: ParentNode): Promise<void> {
   const waits: Promise<unknown>[] = [];
